@@ -1,0 +1,3 @@
+from sobremesa.cli import main
+
+raise SystemExit(main())

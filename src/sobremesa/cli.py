@@ -1,0 +1,355 @@
+"""Command line and main menu: `sobremesa`, `sobremesa jugar chinchon ...`,
+`sobremesa continuar`, `sobremesa opciones`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from sobremesa import i18n, saves
+from sobremesa.games import GAMES
+from sobremesa.i18n import _
+from sobremesa.settings import Settings, load_settings, save_settings
+from sobremesa.ui.announcer import Announcer
+from sobremesa.ui.console import make_console
+from sobremesa.ui.session import Session
+
+GAME_ALIASES = {
+    "chinchon": "chinchon",
+    "palabras": "palabras",
+    "castana": "castana",
+    "cabanga": "cabanga",
+}
+
+
+def _global_options(parser: argparse.ArgumentParser, default: object) -> None:
+    """Options valid before or after the subcommand (`sobremesa jugar chinchon --ritmo 0`)."""
+    parser.add_argument("--idioma", choices=["es", "en"], default=default, help=_("idioma: es o en"))
+    parser.add_argument(
+        "--salida",
+        action="append",
+        choices=["texto", "lector", "voz"],
+        default=default,
+        help=_("salida: texto, lector (lector de pantalla) o voz (voz propia); se puede repetir"),
+    )
+    parser.add_argument(
+        "--ritmo", type=float, default=default, help=_("segundos de pausa de los rivales (0 a 10)")
+    )
+    parser.add_argument(
+        "--breve", action="store_true", default=default, help=_("mensajes breves (braille)")
+    )
+    parser.add_argument(
+        "--texto-simple",
+        action="store_true",
+        default=default,
+        help=_("sin prompt_toolkit: líneas simples"),
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sobremesa",
+        description=_("Sobremesa: juegos de mesa accesibles. Sin argumentos abre el menú."),
+    )
+    _global_options(parser, None)
+    sub = parser.add_subparsers(dest="orden", metavar=_("ORDEN"))
+    play = sub.add_parser("jugar", help=_("empieza una partida: sobremesa jugar chinchon"))
+    play.add_argument("juego", help=_("chinchon, palabras, castana o cabanga"))
+    play.add_argument("--semilla", type=int, help=_("semilla: la misma semilla repite el reparto"))
+    play.add_argument("--rivales", type=int, help=_("número de rivales (1 a 7)"))
+    play.add_argument("--nivel", choices=["facil", "dificil"], help=_("nivel de los rivales"))
+    play.add_argument(
+        "--espectador", action="store_true", help=_("solo juegan los rivales; tú escuchas")
+    )
+    play.add_argument("--baraja", type=int, choices=[40, 48], help=_("baraja de 40 o 48 cartas"))
+    play.add_argument(
+        "--limite", type=int, choices=[70, 100], help=_("puntos que eliminan: 70 o 100")
+    )
+    play.add_argument("--reenganche", choices=["si", "no"], help=_("reenganche: si o no"))
+    play.add_argument(
+        "--siete-gana",
+        choices=["si", "no"],
+        help=_("chinchón de siete en escalera gana la partida: si o no"),
+    )
+    _global_options(play, argparse.SUPPRESS)
+    _global_options(sub.add_parser("continuar", help=_("sigue la partida guardada")), argparse.SUPPRESS)
+    _global_options(sub.add_parser("opciones", help=_("cambia las opciones")), argparse.SUPPRESS)
+    return parser
+
+
+class App:
+    """The program around the games: settings, console, outputs, menus."""
+
+    def __init__(
+        self, settings: Settings, *, stored: Settings | None = None, force_plain: bool = False
+    ) -> None:
+        self.settings = settings  # in effect for this run (command-line options applied)
+        self.stored = stored if stored is not None else settings  # what is saved to disk
+        self.console = make_console(lambda: self.announcer.history.lines(), force_plain=force_plain)
+        self.announcer = Announcer(self.console)
+        self.announcer.outputs = self._make_outputs()
+
+    def _make_outputs(self) -> list[Any]:
+        modes = {m for m in self.settings.outputs if m != "texto"}
+        if not modes:
+            return []
+        from sobremesa.ui.outputs import create_outputs
+
+        return create_outputs(
+            modes,
+            language=self.settings.language,
+            rate=self.settings.voice_rate,
+            variant=self.settings.voice_variant,
+            notify=lambda line: self.announcer.narrate(line),
+        )
+
+    def close(self) -> None:
+        self.announcer.close()
+        self.console.close()
+
+    # -- asking ------------------------------------------------------------
+    def ask(self, prompt: str) -> str | None:
+        """One line from the player, None at end of input. Key commands come as text."""
+        self.console.set_prompt(prompt)
+        while True:
+            line = self.console.get_line()
+            if line is None or isinstance(line, str):
+                return line
+
+    def choose(self, title: str, options: Sequence[str], prompt: str) -> int | None:
+        """A numbered menu answered by number (1..n). None at end of input."""
+        self.announcer.answer_lines([title, *[f"{i}. {text}" for i, text in enumerate(options, 1)]])
+        while True:
+            answer = self.ask(prompt)
+            if answer is None:
+                return None
+            text = answer.strip()
+            if text.isdigit() and 1 <= int(text) <= len(options):
+                return int(text)
+            if text in ("ayuda", "help", "?"):
+                self.announcer.answer_lines(
+                    [title, *[f"{i}. {t}" for i, t in enumerate(options, 1)]]
+                )
+                continue
+            self.announcer.answer(
+                _("Escribe un número del 1 al {n} y pulsa Intro.").format(n=len(options))
+            )
+
+    # -- main menu ---------------------------------------------------------
+    def main_menu(self) -> int:
+        self.announcer.narrate(_("Sobremesa. Juegos de mesa accesibles."))
+        while True:
+            options = [
+                _(name) if playable else _("{name}, todavía no disponible").format(name=_(name))
+                for name, playable in GAMES.values()
+            ]
+            options += [
+                _("Continuar la partida guardada")
+                if saves.has_save()
+                else _("Continuar: no hay partida guardada"),
+                _("Opciones"),
+                _("Salir"),
+            ]
+            choice = self.choose(_("Menú principal."), options, _("Menú> "))
+            if choice is None or choice == len(options):
+                self.announcer.narrate(_("Hasta pronto."))
+                return 0
+            game_ids = list(GAMES)
+            if choice <= len(game_ids):
+                game_id = game_ids[choice - 1]
+                if not GAMES[game_id][1]:
+                    self.announcer.answer(
+                        _("{name} todavía no está disponible en esta versión.").format(
+                            name=_(GAMES[game_id][0])
+                        )
+                    )
+                    continue
+                if self.new_game_menu(game_id) == "eof":
+                    return 0
+            elif choice == len(game_ids) + 1:
+                if self.continue_game() == "eof":
+                    return 0
+            elif choice == len(game_ids) + 2:
+                if self.options_menu() == "eof":
+                    return 0
+
+    def new_game_menu(self, game_id: str) -> str:
+        choice = self.choose(
+            _("¿Cuántos rivales? Con 4 o más se juega con dos barajas."),
+            [_("{n} rival").format(n=1)] + [_("{n} rivales").format(n=n) for n in range(2, 8)],
+            _("Rivales> "),
+        )
+        if choice is None:
+            return "eof"
+        self.set_option("chinchon", "rivals", choice)
+        level = self.choose(
+            _("Nivel de los rivales."),
+            [_("Fácil"), _("Difícil")],
+            _("Nivel> "),
+        )
+        if level is None:
+            return "eof"
+        self.set_option("chinchon", "level", ("facil", "dificil")[level - 1])
+        return self.play(game_id, seed=None, spectator=False)
+
+    def play(self, game_id: str, *, seed: int | None, spectator: bool) -> str:
+        from sobremesa.games.chinchon import ui as chinchon_ui
+
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**9)
+        adapter = chinchon_ui.new_adapter(self.settings, seed=seed, spectator=spectator)
+        return self._run(adapter, resumed=False)
+
+    def _run(self, adapter: Any, *, resumed: bool) -> str:
+        session = Session(adapter, self.console, self.announcer, self.settings.pace)
+        if not resumed:
+            for line in adapter.intro():
+                self.announcer.narrate(line)
+            adapter.start(session)
+        result = session.run(resumed=resumed)
+        return "eof" if result == "saved" else result
+
+    def continue_game(self) -> str:
+        try:
+            data = saves.read_save()
+        except saves.SaveError as error:
+            self.announcer.narrate(
+                _("La partida guardada estaba dañada; la he apartado en {path}.").format(
+                    path=error.kept_at
+                )
+            )
+            return "broken"
+        if data is None:
+            self.announcer.answer(_("No hay ninguna partida guardada."))
+            return "none"
+        from sobremesa.games.chinchon import ui as chinchon_ui
+
+        try:
+            if data["game"] != "chinchon":
+                raise ValueError("game")
+            adapter = chinchon_ui.restore_adapter(self.settings, data)
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+            kept = saves.set_aside_save()
+            self.announcer.narrate(
+                _("La partida guardada estaba dañada; la he apartado en {path}.").format(path=kept)
+            )
+            return "broken"
+        for line in data.get("history", [])[-300:]:
+            if isinstance(line, str):
+                self.announcer.history.add(line)
+        return self._run(adapter, resumed=True)
+
+    # -- options -----------------------------------------------------------
+    def set_option(self, section: str | None, name: str, value: Any) -> None:
+        """Change an option for this run and in the saved settings (command-line
+        overrides are for one run; a choice made in a menu is kept)."""
+        for settings in {id(self.settings): self.settings, id(self.stored): self.stored}.values():
+            target = getattr(settings, section) if section else settings
+            setattr(target, name, value)
+        self._save_settings()
+
+    def _save_settings(self) -> None:
+        try:
+            save_settings(self.stored)
+        except OSError as error:
+            self.announcer.narrate(
+                _("No he podido guardar las opciones: {error}").format(error=error.strerror)
+            )
+
+    def options_menu(self) -> str:
+        from sobremesa.options import OptionsMenu
+
+        return OptionsMenu(self).run()
+
+
+def apply_arguments(settings: Settings, args: argparse.Namespace) -> None:
+    if args.idioma:
+        settings.language = args.idioma
+    if args.salida:
+        settings.outputs = ["texto", *[m for m in dict.fromkeys(args.salida) if m != "texto"]]
+    if args.ritmo is not None:
+        settings.pace = min(10.0, max(0.0, args.ritmo))
+    if args.breve:
+        settings.verbosity = "breve"
+    if getattr(args, "orden", None) == "jugar":
+        c = settings.chinchon
+        if args.rivales is not None:
+            c.rivals = args.rivales
+        if args.nivel:
+            c.level = args.nivel
+        if args.baraja:
+            c.deck = args.baraja
+        if args.limite:
+            c.limit = args.limite
+        if args.reenganche:
+            c.reenganche = args.reenganche == "si"
+        if args.siete_gana:
+            c.seven_run_wins = args.siete_gana == "si"
+
+
+def _early_language(argv: Sequence[str], settings: Settings) -> str:
+    for index, arg in enumerate(argv):
+        if arg == "--idioma" and index + 1 < len(argv):
+            return argv[index + 1]
+        if arg.startswith("--idioma="):
+            return arg.split("=", 1)[1]
+    return settings.language
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    settings, broken = load_settings()
+    i18n.set_language(_early_language(argv, settings))
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.orden == "jugar":
+        game_id = GAME_ALIASES.get(_fold(args.juego))
+        if game_id is None:
+            parser.error(_("juego desconocido: {name}").format(name=args.juego))
+        if args.rivales is not None and not 1 <= args.rivales <= 7:
+            parser.error(_("--rivales debe estar entre 1 y 7"))
+    # Options given on the command line apply to this run only.
+    run_settings = Settings.from_dict(settings.to_dict())
+    apply_arguments(run_settings, args)
+    i18n.set_language(run_settings.language)
+    force_plain = args.texto_simple or os.environ.get("TERM") == "dumb"
+    app = App(run_settings, stored=settings, force_plain=force_plain)
+    try:
+        if broken is not None:
+            app.announcer.narrate(
+                _("El archivo de opciones estaba dañado; lo he apartado en {path}.").format(
+                    path=broken
+                )
+            )
+        if args.orden == "jugar":
+            if not GAMES[game_id][1]:
+                app.announcer.narrate(
+                    _("{name} todavía no está disponible en esta versión.").format(
+                        name=_(GAMES[game_id][0])
+                    )
+                )
+                return 2
+            app.play(game_id, seed=args.semilla, spectator=args.espectador)
+            return 0
+        if args.orden == "continuar":
+            app.continue_game()
+            return 0
+        if args.orden == "opciones":
+            app.options_menu()
+            return 0
+        return app.main_menu()
+    except KeyboardInterrupt:
+        app.announcer.narrate(_("Hasta pronto."))
+        return 130
+    finally:
+        app.close()
+
+
+def _fold(text: str) -> str:
+    from sobremesa.ui.commands import fold
+
+    return fold(text)

@@ -1,0 +1,144 @@
+"""The Spanish deck (baraja española): cards, decks, run order and points.
+
+Pure data, no text: the UI names cards ("el 7 de oros"). A card is identified by
+suit, rank and `copy` (0 or 1): when 5–8 players play Chinchón with two decks,
+`copy` tells the two physically identical cards apart.
+
+- 40-card deck: ranks 1–7, 10 (sota), 11 (caballo), 12 (rey); no 8 and 9.
+  In runs 7 and sota are consecutive. Points: sota 8, caballo 9, rey 10, others
+  their number.
+- 48-card deck: ranks 1–12, runs 1..12, every card worth its number.
+
+Codes (for JSON): rank + suit letter (o, c, e, b) + "#1" for the second copy:
+"7o", "12c", "1e#1".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+SUITS: tuple[str, ...] = ("oros", "copas", "espadas", "bastos")
+SUIT_LETTERS: dict[str, str] = {"oros": "o", "copas": "c", "espadas": "e", "bastos": "b"}
+_SUIT_OF_LETTER = {v: k for k, v in SUIT_LETTERS.items()}
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+
+RANKS_40: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+RANKS_48: tuple[int, ...] = tuple(range(1, 13))
+DECK_SIZES: tuple[int, ...] = (40, 48)
+
+SOTA, CABALLO, REY = 10, 11, 12
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    suit: str
+    rank: int
+    copy: int = 0
+
+    def __post_init__(self) -> None:
+        if self.suit not in _SUIT_INDEX:
+            raise ValueError(f"bad suit {self.suit!r}")
+        if not (isinstance(self.rank, int) and 1 <= self.rank <= 12):
+            raise ValueError(f"bad rank {self.rank!r}")
+        if self.copy not in (0, 1):
+            raise ValueError(f"bad copy {self.copy!r}")
+
+    @property
+    def code(self) -> str:
+        base = f"{self.rank}{SUIT_LETTERS[self.suit]}"
+        return f"{base}#{self.copy}" if self.copy else base
+
+    @classmethod
+    def from_code(cls, code: str) -> Card:
+        try:
+            return _BY_CODE[code]
+        except KeyError:
+            raise ValueError(f"bad card code {code!r}") from None
+
+    @property
+    def suit_index(self) -> int:
+        return _SUIT_INDEX[self.suit]
+
+    @property
+    def sort_key(self) -> tuple[int, int, int]:
+        """Suit (oros, copas, espadas, bastos), then rank, then copy."""
+        return (_SUIT_INDEX[self.suit], self.rank, self.copy)
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
+
+
+_BY_CODE: dict[str, Card] = {}
+for _copy in (0, 1):
+    for _suit in SUITS:
+        for _rank in RANKS_48:
+            _c = Card(_suit, _rank, _copy)
+            _BY_CODE[_c.code] = _c
+del _copy, _suit, _rank, _c
+
+
+def ranks_for(deck_size: int) -> tuple[int, ...]:
+    """The ranks of a deck of 40 or 48 cards, in run order (lowest first)."""
+    if deck_size == 40:
+        return RANKS_40
+    if deck_size == 48:
+        return RANKS_48
+    raise ValueError(f"deck size must be 40 or 48, not {deck_size!r}")
+
+
+def make_deck(size: int = 40, copies: int = 1) -> list[Card]:
+    """A fresh, ordered deck: `copies` (1 or 2) decks of `size` (40 or 48) cards."""
+    if copies not in (1, 2):
+        raise ValueError(f"copies must be 1 or 2, not {copies!r}")
+    ranks = ranks_for(size)
+    return [Card(s, r, c) for c in range(copies) for s in SUITS for r in ranks]
+
+
+_POS = {40: {r: i for i, r in enumerate(RANKS_40)}, 48: {r: i for i, r in enumerate(RANKS_48)}}
+
+
+def run_position(rank: int, deck_size: int) -> int:
+    """Index of `rank` in the run sequence of the deck (0 for the ace).
+
+    40 cards: 1..7 -> 0..6, sota 7, caballo 8, rey 9 (so 7 and sota are consecutive).
+    48 cards: rank - 1. Raises ValueError for 8 and 9 in the 40-card deck.
+    """
+    try:
+        return _POS[deck_size][rank]
+    except KeyError:
+        raise ValueError(f"rank {rank} not in a {deck_size}-card deck") from None
+
+
+def rank_at(position: int, deck_size: int) -> int | None:
+    """Inverse of run_position; None outside the sequence (no wrap-around)."""
+    ranks = ranks_for(deck_size)
+    return ranks[position] if 0 <= position < len(ranks) else None
+
+
+def rank_points(rank: int, deck_size: int) -> int:
+    if deck_size == 40:
+        return {SOTA: 8, CABALLO: 9, REY: 10}.get(rank, rank)
+    return rank
+
+
+def card_points(card: Card, deck_size: int) -> int:
+    """Points of a loose card: 40 cards sota 8, caballo 9, rey 10; 48 cards face value."""
+    return rank_points(card.rank, deck_size)
+
+
+def in_deck(card: Card, deck_size: int, copies: int = 1) -> bool:
+    return card.rank in _POS[deck_size] and card.copy < copies
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """Canonical order: by suit (oros, copas, espadas, bastos), then rank, then copy."""
+    return sorted(cards, key=lambda c: c.sort_key)
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def from_codes(items: Iterable[str]) -> list[Card]:
+    return [Card.from_code(s) for s in items]

@@ -1,0 +1,100 @@
+"""The one interface every game implements (DESIGN §3).
+
+A game is a pure state machine. Seats are numbered 0..n-1; seat 0 is the human
+player unless the table is all bots (spectator mode). Nothing here does I/O or
+reads a clock; randomness comes from one seeded `random.Random` owned by the game
+and saved with it.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar, Self
+
+SAVE_FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. Subclasses add fields; `kind` names the type.
+
+    `only_for`: if not None, the seat that may see this event's private details
+    (for example the card drawn from the stock). Announcers decide what others hear.
+    """
+
+    kind: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **asdict(self)}
+
+
+@dataclass(frozen=True)
+class Action:
+    """A move a seat may make. Subclasses are frozen dataclasses (hashable, comparable)."""
+
+    kind: ClassVar[str] = "action"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **{f.name: getattr(self, f.name) for f in fields(self)}}
+
+
+class Game(ABC):
+    """Legal actions per seat, apply -> events, per-seat view, terminal state, scores."""
+
+    game_id: ClassVar[str]
+
+    @property
+    @abstractmethod
+    def num_seats(self) -> int: ...
+
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Seats that may act now (one for ordinary turns, several in reaction windows)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]: ...
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply a legal action; raise IllegalAction for anything else (state unchanged)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> Any:
+        """What `seat` may know (None: public information only)."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[int]: ...
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """Complete state as JSON-compatible data, RNG state included."""
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self: ...
+
+
+class IllegalAction(ValueError):
+    """Raised by Game.apply for an action that is not legal now. Carries a reason code."""
+
+    def __init__(self, reason: str, **details: Any) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.details = details
+
+
+def rng_to_data(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_data(data: list[Any]) -> random.Random:
+    rng = random.Random()
+    version, internal, gauss = data
+    rng.setstate((version, tuple(internal), gauss))
+    return rng

@@ -1,0 +1,16 @@
+"""The games of the collection. Each game package that is playable provides a `ui`
+module with `new_adapter(...)` and `restore_adapter(...)`."""
+
+from __future__ import annotations
+
+from sobremesa.i18n import N_
+
+# id -> (menu name msgid, playable)
+GAMES: dict[str, tuple[str, bool]] = {
+    "chinchon": (N_("Chinchón"), True),
+    "palabras": (N_("Palabras"), False),
+    "castana": (N_("ABC ¡Castaña!"), False),
+    "cabanga": (N_("¡Cabanga!"), False),
+}
+
+BOT_NAMES = ("Ana", "Luis", "Marta", "Pablo", "Lucía", "Jorge", "Elena", "Mario")

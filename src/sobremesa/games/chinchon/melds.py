@@ -1,0 +1,334 @@
+"""Chinchón melds: sets (grupos), runs (escaleras), best arrangement, lay-offs.
+
+- A set is 3 or more cards of the same rank, any suits. With two decks the same
+  card may appear twice, so a set can hold up to 8 cards.
+- A run is 3 or more cards of one suit whose ranks are consecutive in the deck's
+  sequence (40 cards: 1-7, sota, caballo, rey, so 7-sota is consecutive; 48 cards:
+  1-12). The ace is only low: no rey-as or rey-as-2. A run never holds the same
+  rank twice.
+- `best_arrangement` splits a hand into melds so that the loose cards add up to the
+  fewest points. Ties: fewer loose cards, then fewer melds (longer melds), then a
+  fixed order, so the result depends only on the set of cards.
+- Lay-off (colocar) on a closer's meld: a set takes any card of its rank; a run
+  takes the next card at either end with one deck, and only at the top end with
+  two decks (seed: "estrictamente de izquierda a derecha", one card per value).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations, product
+
+from sobremesa.core.cards import RANKS_48, SUITS, Card, card_points, run_position
+
+MAX_CLOSE_POINTS = 5
+
+# ---------------------------------------------------------------------------
+# Integer encoding used by the solver: id = (suit * 12 + rank - 1) * 2 + copy.
+# Sorting ids sorts by suit, then rank, then copy (the canonical card order).
+
+_CARD_BY_ID: list[Card] = [Card(s, r, c) for s in SUITS for r in RANKS_48 for c in (0, 1)]
+_ID: dict[Card, int] = {c: i for i, c in enumerate(_CARD_BY_ID)}
+_RANK = [c.rank for c in _CARD_BY_ID]
+_SUIT = [c.suit_index for c in _CARD_BY_ID]
+_POS: dict[int, list[int]] = {}
+_PTS: dict[int, list[int]] = {}
+for _d in (40, 48):
+    _POS[_d] = [
+        run_position(c.rank, _d) if (_d == 48 or c.rank not in (8, 9)) else -100
+        for c in _CARD_BY_ID
+    ]
+    _PTS[_d] = [card_points(c, _d) for c in _CARD_BY_ID]
+del _d
+
+
+def card_id(card: Card) -> int:
+    return _ID[card]
+
+
+def _check_deck(deck_size: int) -> None:
+    if deck_size not in (40, 48):
+        raise ValueError(f"deck size must be 40 or 48, not {deck_size!r}")
+
+
+# ---------------------------------------------------------------------------
+# Validity
+
+
+def meld_kind(cards: Sequence[Card], deck_size: int) -> str | None:
+    """ "set", "run" or None if the cards do not form a meld (at least 3 cards)."""
+    _check_deck(deck_size)
+    if len(cards) < 3 or len(set(cards)) != len(cards):
+        return None
+    if len({c.rank for c in cards}) == 1:
+        return "set"
+    if len({c.suit for c in cards}) != 1:
+        return None
+    pos = _POS[deck_size]
+    ps = sorted(pos[_ID[c]] for c in cards)
+    if ps[0] < 0:
+        return None
+    if all(b == a + 1 for a, b in zip(ps, ps[1:], strict=False)):
+        return "run"
+    return None
+
+
+def is_meld(cards: Sequence[Card], deck_size: int) -> bool:
+    return meld_kind(cards, deck_size) is not None
+
+
+def sort_meld(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Canonical order of a meld: sets by suit, runs from the lowest card up."""
+    return tuple(sorted(cards, key=_ID.__getitem__))
+
+
+def lay_off_result(
+    card: Card, meld: Sequence[Card], deck_size: int, copies: int = 1
+) -> tuple[Card, ...] | None:
+    """The meld after laying `card` on it, or None if the card does not fit.
+
+    Sets take any card of their rank (a one-deck set is full at 4). Runs take the
+    next card of their suit: at either end with one deck, only at the top end with
+    two decks; never a rank already in the run, and never past the ace or the rey.
+    """
+    kind = meld_kind(meld, deck_size)
+    if kind is None or card in meld:
+        return None
+    pos = _POS[deck_size]
+    if pos[_ID[card]] < 0:
+        return None
+    if kind == "set":
+        if card.rank != meld[0].rank:
+            return None
+        return sort_meld((*meld, card))
+    if card.suit != meld[0].suit:
+        return None
+    ps = [pos[_ID[c]] for c in meld]
+    p = pos[_ID[card]]
+    if p == max(ps) + 1 or (copies == 1 and p == min(ps) - 1):
+        return sort_meld((*meld, card))
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Best arrangement
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    melds: tuple[tuple[Card, ...], ...]
+    loose: tuple[Card, ...]
+    loose_points: int
+
+    @property
+    def melded_count(self) -> int:
+        return sum(len(m) for m in self.melds)
+
+    @property
+    def is_chinchon(self) -> bool:
+        """All cards melded (a Chinchón when the hand has 7 cards)."""
+        return not self.loose and bool(self.melds)
+
+    def to_dict(self) -> dict:
+        return {
+            "melds": [[c.code for c in m] for m in self.melds],
+            "loose": [c.code for c in self.loose],
+            "loose_points": self.loose_points,
+        }
+
+
+def _candidate_melds(ids: tuple[int, ...], deck_size: int) -> list[int]:
+    """Every meld among the cards, as bitmasks over positions in `ids`."""
+    melds: list[int] = []
+    by_rank: dict[int, list[int]] = {}
+    by_suit: dict[int, dict[int, list[int]]] = {}
+    pos = _POS[deck_size]
+    for j, i in enumerate(ids):
+        p = pos[i]
+        if p < 0:
+            continue
+        by_rank.setdefault(_RANK[i], []).append(j)
+        by_suit.setdefault(_SUIT[i], {}).setdefault(p, []).append(j)
+    for js in by_rank.values():
+        k = len(js)
+        if k >= 3:
+            for size in range(3, k + 1):
+                for combo in combinations(js, size):
+                    m = 0
+                    for j in combo:
+                        m |= 1 << j
+                    melds.append(m)
+    for slots in by_suit.values():
+        if len(slots) < 3:
+            continue
+        ps = sorted(slots)
+        # maximal segments of consecutive positions
+        seg_start = 0
+        for k in range(1, len(ps) + 1):
+            if k == len(ps) or ps[k] != ps[k - 1] + 1:
+                seg = ps[seg_start:k]
+                seg_start = k
+                n = len(seg)
+                for a in range(n - 2):
+                    for b in range(a + 3, n + 1):
+                        choices = [slots[p] for p in seg[a:b]]
+                        if all(len(c) == 1 for c in choices):
+                            m = 0
+                            for c in choices:
+                                m |= 1 << c[0]
+                            melds.append(m)
+                        else:
+                            for pick in product(*choices):
+                                m = 0
+                                for j in pick:
+                                    m |= 1 << j
+                                melds.append(m)
+    return melds
+
+
+@lru_cache(maxsize=1 << 18)
+def _solve(ids: tuple[int, ...], deck_size: int) -> Arrangement:
+    pts_table = _PTS[deck_size]
+    pts = [pts_table[i] for i in ids]
+    melds = _candidate_melds(ids, deck_size)
+    n = len(ids)
+    full = (1 << n) - 1
+    meldable = 0
+    for m in melds:
+        meldable |= m
+    # Cards in no meld are loose whatever we do.
+    by_low: dict[int, list[int]] = {}
+    for m in melds:
+        low = (m & -m).bit_length() - 1
+        by_low.setdefault(low, []).append(m)
+
+    memo: dict[int, tuple[int, int, int, tuple[int, ...]]] = {0: (0, 0, 0, ())}
+
+    def f(mask: int) -> tuple[int, int, int, tuple[int, ...]]:
+        r = memo.get(mask)
+        if r is not None:
+            return r
+        lowbit = mask & -mask
+        i = lowbit.bit_length() - 1
+        sub = f(mask ^ lowbit)
+        best = (sub[0] + pts[i], sub[1] + 1, sub[2], sub[3])
+        for m in by_low.get(i, ()):
+            if m & mask == m:
+                sub = f(mask ^ m)
+                cand = (sub[0], sub[1], sub[2] + 1, sub[3])
+                if cand[:3] < best[:3]:
+                    best = (cand[0], cand[1], cand[2], (m, *sub[3]))
+        memo[mask] = best
+        return best
+
+    _, _, _, chosen = f(meldable) if meldable else (0, 0, 0, ())
+    used = 0
+    out_melds = []
+    for m in chosen:
+        used |= m
+        out_melds.append(tuple(_CARD_BY_ID[ids[j]] for j in range(n) if m >> j & 1))
+    loose_idx = [j for j in range(n) if not (used >> j & 1)]
+    loose = tuple(_CARD_BY_ID[ids[j]] for j in loose_idx)
+    out_melds.sort(key=lambda m: _ID[m[0]])
+    assert used & ~full == 0
+    return Arrangement(tuple(out_melds), loose, sum(pts[j] for j in loose_idx))
+
+
+def best_arrangement(cards: Iterable[Card], deck_size: int) -> Arrangement:
+    """Melds and loose cards with the fewest loose points (see module docstring)."""
+    _check_deck(deck_size)
+    ids = tuple(sorted(_ID[c] for c in cards))
+    if len(set(ids)) != len(ids):
+        raise ValueError("the same card twice in a hand")
+    return _solve(ids, deck_size)
+
+
+def loose_points(cards: Iterable[Card], deck_size: int) -> int:
+    return best_arrangement(cards, deck_size).loose_points
+
+
+def can_close(
+    hand: Sequence[Card], deck_size: int, max_points: int = MAX_CLOSE_POINTS
+) -> list[tuple[Card, Arrangement]]:
+    """For an 8-card hand: every (card to put face down, arrangement of the other 7)
+    with at most `max_points` loose points, in canonical card order."""
+    out = []
+    for card in sorted(hand, key=_ID.__getitem__):
+        rest = [c for c in hand if c != card]
+        arr = best_arrangement(rest, deck_size)
+        if arr.loose_points <= max_points:
+            out.append((card, arr))
+    return out
+
+
+def is_seven_run(cards: Sequence[Card], deck_size: int) -> bool:
+    """True for 7 cards forming one run of one suit (the seven_run_wins variant)."""
+    return len(cards) == 7 and meld_kind(cards, deck_size) == "run"
+
+
+def card_points_of(cards: Iterable[Card], deck_size: int) -> int:
+    return sum(card_points(c, deck_size) for c in cards)
+
+
+# ---------------------------------------------------------------------------
+# Best lay-off
+
+
+@dataclass(frozen=True)
+class LayoffPlan:
+    """Lay-offs (card, meld index) in the order to make them, the seat's own
+    arrangement of what is left, and the resulting points."""
+
+    layoffs: tuple[tuple[Card, int], ...]
+    arrangement: Arrangement
+    points: int
+    melds_after: tuple[tuple[Card, ...], ...]
+
+
+def best_layoff(
+    hand: Sequence[Card],
+    closer_melds: Sequence[Sequence[Card]],
+    deck_size: int,
+    copies: int = 1,
+) -> LayoffPlan:
+    """The lay-offs that leave this seat with the fewest points.
+
+    Searches every order of lay-offs (a card laid off can let another follow it),
+    keeping the rest of the hand in the seat's own best melds. Ties: fewer lay-offs
+    (keeps the closer's melds short for the players after), then a fixed order.
+    """
+    _check_deck(deck_size)
+    start_hand = tuple(sorted(hand, key=_ID.__getitem__))
+    start_melds = tuple(sort_meld(m) for m in closer_melds)
+    memo: dict[tuple, tuple[int, int, tuple[tuple[Card, int], ...]]] = {}
+
+    def search(h: tuple[Card, ...], melds: tuple[tuple[Card, ...], ...]):
+        key = (h, melds)
+        r = memo.get(key)
+        if r is not None:
+            return r
+        best = (best_arrangement(h, deck_size).loose_points, 0, ())
+        for card in h:
+            for mi, meld in enumerate(melds):
+                new = lay_off_result(card, meld, deck_size, copies)
+                if new is None:
+                    continue
+                rest = tuple(c for c in h if c != card)
+                sub = search(rest, melds[:mi] + (new,) + melds[mi + 1 :])
+                cand = (sub[0], sub[1] + 1, ((card, mi), *sub[2]))
+                if cand[:2] < best[:2]:
+                    best = cand
+        memo[key] = best
+        return best
+
+    points, _, plan = search(start_hand, start_melds)
+    melds = list(start_melds)
+    left = list(start_hand)
+    for card, mi in plan:
+        melds[mi] = lay_off_result(card, melds[mi], deck_size, copies)  # type: ignore[assignment]
+        left.remove(card)
+    arr = best_arrangement(left, deck_size)
+    assert arr.loose_points == points
+    return LayoffPlan(tuple(plan), arr, points, tuple(melds))

@@ -1,0 +1,280 @@
+"""Chinchón events and state in words: 'tú' for the player, names for the others."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sobremesa.core.cards import Card
+from sobremesa.games.chinchon import rules as r
+from sobremesa.games.chinchon.melds import meld_kind
+from sobremesa.i18n import N_, _, ngettext
+from sobremesa.ui.spanish_cards import SUIT_NAMES, card_list, card_name
+
+RANK_PLURALS = {
+    1: N_("ases"),
+    2: N_("doses"),
+    3: N_("treses"),
+    4: N_("cuatros"),
+    5: N_("cincos"),
+    6: N_("seises"),
+    7: N_("sietes"),
+    8: N_("ochos"),
+    9: N_("nueves"),
+    10: N_("sotas"),
+    11: N_("caballos"),
+    12: N_("reyes"),
+}
+RANK_SHORT = {1: N_("as"), 10: N_("sota"), 11: N_("caballo"), 12: N_("rey")}
+
+
+def points(n: int) -> str:
+    return ngettext("{n} punto", "{n} puntos", n).format(n=n)
+
+
+def cards_count(n: int) -> str:
+    return ngettext("{n} carta", "{n} cartas", n).format(n=n)
+
+
+def rank_short(rank: int) -> str:
+    return _(RANK_SHORT[rank]) if rank in RANK_SHORT else str(rank)
+
+
+def join_words(items: Sequence[str]) -> str:
+    if not items:
+        return _("nada")
+    if len(items) == 1:
+        return items[0]
+    return _("{first} y {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def meld_text(meld: Sequence[Card], deck: int) -> str:
+    """'escalera de oros: 3, 4 y 5' or 'grupo de sietes: oros, copas y bastos'."""
+    if meld_kind(meld, deck) == "set":
+        suits = [_(SUIT_NAMES[c.suit]) for c in meld]
+        return _("grupo de {ranks}: {suits}").format(
+            ranks=_(RANK_PLURALS[meld[0].rank]), suits=join_words(suits)
+        )
+    return _("escalera de {suit}: {ranks}").format(
+        suit=_(SUIT_NAMES[meld[0].suit]), ranks=join_words([rank_short(c.rank) for c in meld])
+    )
+
+
+def melds_text(melds: Sequence[Sequence[Card]], deck: int, *, numbered: bool = False) -> str:
+    if not melds:
+        return _("ninguna combinación")
+    parts = [meld_text(m, deck) for m in melds]
+    if numbered:
+        parts = [f"{i}, {text}" for i, text in enumerate(parts, 1)]
+    return "; ".join(parts)
+
+
+class Narrator:
+    """Turns rules events into lines for one viewer (a seat, or None for a spectator)."""
+
+    def __init__(self, names: Sequence[str], viewer: int | None, deck: int, brief: bool) -> None:
+        self.names = list(names)
+        self.viewer = viewer
+        self.deck = deck
+        self.brief = brief
+        self._drawn: dict[int, str] = {}  # seat -> what it drew, said with its discard
+        self.last_move = ""
+
+    def name(self, seat: int) -> str:
+        return _("Tú") if seat == self.viewer else self.names[seat]
+
+    def you(self, seat: int) -> bool:
+        return seat == self.viewer
+
+    def describe(self, event: r.ChinchonEvent) -> list[str]:
+        event = event.visible_to(self.viewer)
+        method = getattr(self, f"_on_{event.kind}", None)
+        return method(event) if method else []
+
+    # -- events --------------------------------------------------------------
+    def _on_match_started(self, e: r.MatchStarted) -> list[str]:
+        decks = _("dos barajas") if e.copies == 2 else _("una baraja")
+        return [
+            _("Chinchón a {limit} puntos, baraja de {deck} cartas, {decks}. Bote: {pot}.").format(
+                limit=e.limit, deck=e.deck, decks=decks, pot=e.pot
+            )
+        ]
+
+    def _on_round_started(self, e: r.RoundStarted) -> list[str]:
+        self._drawn.clear()
+        return [
+            _("Mano {n}. Empieza {name}. Descarte: {card}.").format(
+                n=e.round_no,
+                name=self.names[e.mano] if not self.you(e.mano) else _("tú"),
+                card=card_name(e.starting_card),
+            )
+        ]
+
+    def _on_dealt(self, e: r.Dealt) -> list[str]:
+        if not self.you(e.seat) or e.cards is None:
+            return []
+        return [_("Tus cartas: {cards}.").format(cards=card_list(e.cards))]
+
+    def _on_turn_started(self, e: r.TurnStarted) -> list[str]:
+        if not self.you(e.seat):
+            return []
+        if e.phase == "draw":
+            return [_("Tu turno.")]
+        if e.phase == "layoff":
+            return [_("Te toca colocar. Escribe colocar, colocar CARTA en N, o listo.")]
+        return []
+
+    def _on_drew_stock(self, e: r.DrewStock) -> list[str]:
+        if self.you(e.seat) and e.card is not None:
+            line = _("Robas {card}.").format(card=card_name(e.card))
+            self.last_move = line
+            return [line]
+        self._drawn[e.seat] = "stock"
+        return []
+
+    def _on_took_discard(self, e: r.TookDiscard) -> list[str]:
+        if self.you(e.seat):
+            line = _("Coges {card}.").format(card=card_name(e.card))
+            self.last_move = line
+            return [line]
+        self._drawn[e.seat] = card_name(e.card)
+        return []
+
+    def _drew_phrase(self, seat: int) -> str:
+        """'Ana roba del mazo' / 'Ana coge el 3 de oros' (what she did before this)."""
+        drawn = self._drawn.pop(seat, None)
+        if drawn == "stock" or drawn is None:
+            return _("{name} roba del mazo").format(name=self.names[seat])
+        return _("{name} coge {card}").format(name=self.names[seat], card=drawn)
+
+    def _on_discarded(self, e: r.Discarded) -> list[str]:
+        if self.you(e.seat):
+            line = _("Tiras {card}.").format(card=card_name(e.card))
+        else:
+            line = _("{who} y tira {card}.").format(
+                who=self._drew_phrase(e.seat), card=card_name(e.card)
+            )
+        self.last_move = line
+        return [line]
+
+    def _on_stock_rebuilt(self, e: r.StockRebuilt) -> list[str]:
+        return [
+            _("Se acabó el mazo: se barajan los descartes. Mazo: {cards}.").format(
+                cards=cards_count(e.cards_in_stock)
+            )
+        ]
+
+    def _on_closed(self, e: r.Closed) -> list[str]:
+        lines = []
+        if self.you(e.seat):
+            self._drawn.pop(e.seat, None)
+            if e.chinchon:
+                first = _("¡Chinchón! Cierras con las siete cartas ligadas: menos 10 puntos.")
+            else:
+                first = _("Cierras con {points} sueltos.").format(points=points(e.loose_points))
+        else:
+            who = self._drew_phrase(e.seat)
+            if e.chinchon:
+                first = _("¡{who} y hace chinchón! Menos 10 puntos.").format(who=who)
+            else:
+                first = _("{who} y cierra con {points} sueltos.").format(
+                    who=who, points=points(e.loose_points)
+                )
+        lines.append(first)
+        shown = melds_text(e.melds, self.deck, numbered=not e.chinchon)
+        if e.loose_cards:
+            lines.append(
+                _("Combinaciones: {melds}. Sueltas: {cards}.").format(
+                    melds=shown, cards=card_list(e.loose_cards)
+                )
+            )
+        else:
+            lines.append(_("Combinaciones: {melds}.").format(melds=shown))
+        self.last_move = " ".join(lines)
+        return lines
+
+    def _on_laid_off(self, e: r.LaidOff) -> list[str]:
+        meld = meld_text(e.meld_after, self.deck)
+        if self.you(e.seat):
+            line = _("Colocas {card} en la {n}: {meld}.").format(
+                card=card_name(e.card), n=e.meld_index + 1, meld=meld
+            )
+        else:
+            line = _("{name} coloca {card} en la {n}: {meld}.").format(
+                name=self.names[e.seat], card=card_name(e.card), n=e.meld_index + 1, meld=meld
+            )
+        self.last_move = line
+        return [line]
+
+    def _on_lay_off_finished(self, e: r.LayOffFinished) -> list[str]:
+        if self.you(e.seat):
+            return [_("Terminas de colocar: {points}.").format(points=points(e.points))]
+        return [
+            _("{name} termina de colocar: {points}.").format(
+                name=self.names[e.seat], points=points(e.points)
+            )
+        ]
+
+    def _on_round_scored(self, e: r.RoundScored) -> list[str]:
+        lines = [_("Fin de la mano {n}. Puntos:").format(n=e.round_no)]
+        for result in e.results:
+            name = self.name(result.seat)
+            if result.closer and e.chinchon:
+                lines.append(
+                    _("{name}: menos 10 por chinchón, total {total}.").format(
+                        name=name, total=result.total
+                    )
+                )
+                continue
+            line = _("{name}: {points}, total {total}.").format(
+                name=name, points=points(result.points), total=result.total
+            )
+            if result.loose_cards and not self.brief:
+                line += " " + _("Sueltas: {cards}.").format(cards=card_list(result.loose_cards))
+            lines.append(line)
+        return lines
+
+    def _on_eliminated(self, e: r.Eliminated) -> list[str]:
+        if self.you(e.seat):
+            return [_("Quedas eliminado con {total} puntos.").format(total=e.total)]
+        return [
+            _("{name} queda eliminado con {total} puntos.").format(
+                name=self.names[e.seat], total=e.total
+            )
+        ]
+
+    def _on_reenganche_offered(self, e: r.ReengancheOffered) -> list[str]:
+        if not self.you(e.seat):
+            return []
+        return [
+            _(
+                "¿Te reenganchas con {total} puntos? Pones {stake} en el bote. Responde sí o no."
+            ).format(total=e.new_total, stake=e.stake)
+        ]
+
+    def _on_reenganched(self, e: r.Reenganched) -> list[str]:
+        if self.you(e.seat):
+            return [
+                _("Te reenganchas con {total} puntos. Bote: {pot}.").format(
+                    total=e.new_total, pot=e.pot
+                )
+            ]
+        return [
+            _("{name} se reengancha con {total} puntos. Bote: {pot}.").format(
+                name=self.names[e.seat], total=e.new_total, pot=e.pot
+            )
+        ]
+
+    def _on_reenganche_declined(self, e: r.ReengancheDeclined) -> list[str]:
+        if self.you(e.seat):
+            return [_("No te reenganchas.")]
+        return [_("{name} no se reengancha.").format(name=self.names[e.seat])]
+
+    def _on_match_over(self, e: r.MatchOver) -> list[str]:
+        if self.you(e.winner):
+            first = _("¡Ganas la partida y te llevas el bote de {pot}!").format(pot=e.pot)
+        else:
+            first = _("Gana la partida {name} y se lleva el bote de {pot}.").format(
+                name=self.names[e.winner], pot=e.pot
+            )
+        totals = ", ".join(f"{self.name(s)} {t}" for s, t in enumerate(e.totals))
+        return [first, _("Puntos finales: {totals}.").format(totals=totals)]

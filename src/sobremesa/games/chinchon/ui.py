@@ -1,0 +1,499 @@
+"""Chinchón at the table: commands, reading aids and bots around the pure rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sobremesa.core.cards import Card, card_points, run_position
+from sobremesa.core.game import Event, IllegalAction
+from sobremesa.games import BOT_NAMES
+from sobremesa.games.chinchon import rules as r
+from sobremesa.games.chinchon.bots import bot_from_dict, make_bot
+from sobremesa.games.chinchon.melds import (
+    MAX_CLOSE_POINTS,
+    best_arrangement,
+    best_layoff,
+    can_close,
+)
+from sobremesa.games.chinchon.texts import Narrator, cards_count, melds_text, points
+from sobremesa.i18n import N_, _
+from sobremesa.settings import Settings
+from sobremesa.ui.commands import Command, CommandSpec, fold
+from sobremesa.ui.session import GameAdapter, Reply, Table
+from sobremesa.ui.spanish_cards import card_list, card_name, parse_card
+
+COMMANDS = [
+    CommandSpec("mano", ("hand", "m", "cartas"), N_("mano: tus cartas"), "F2"),
+    CommandSpec(
+        "mesa", ("table", "e", "descarte"), N_("mesa: descarte, mazo y cartas de cada uno"), "F3"
+    ),
+    CommandSpec("puntos", ("scores", "p", "bote"), N_("puntos: puntuaciones y bote"), "F4"),
+    CommandSpec("turno", ("turn", "t"), N_("turno: a quién le toca y qué"), "F5"),
+    CommandSpec("ultima", ("last", "u", "ultima jugada"), N_("ultima: la última jugada"), "F6"),
+    CommandSpec(
+        "combinaciones",
+        ("melds", "comb", "co"),
+        N_("combinaciones: tus escaleras, grupos y sueltas"),
+        "F7",
+    ),
+    CommandSpec("orden", ("sort", "ordenar"), N_("orden palo u orden valor: cómo ordenar tu mano")),
+    CommandSpec("robar", ("draw", "r", "mazo"), N_("robar: coges la carta de arriba del mazo")),
+    CommandSpec(
+        "coger", ("take", "c", "coge", "recoger"), N_("coger: coges la carta del descarte")
+    ),
+    CommandSpec(
+        "descartar",
+        ("discard", "d", "tirar", "tira"),
+        N_("descartar N o descartar CARTA: tiras una carta"),
+    ),
+    CommandSpec(
+        "cerrar", ("close", "cierro", "cierra"), N_("cerrar o cerrar CARTA: cierras la mano")
+    ),
+    CommandSpec(
+        "colocar",
+        ("lay", "poner", "coloca"),
+        N_("colocar o colocar CARTA en N: pones cartas al que cerró"),
+    ),
+    CommandSpec("listo", ("done", "terminar", "fin"), N_("listo: terminas de colocar")),
+    CommandSpec("si", ("yes", "s"), N_("sí o no: respuesta al reenganche")),
+    CommandSpec("no", ("n",), ""),
+]
+
+RULES = [
+    N_("Chinchón. Baraja española de 40 o 48 cartas; 7 cartas para cada uno."),
+    N_("En tu turno robas del mazo o coges la carta del descarte, y tiras una carta."),
+    N_(
+        "Combinaciones: grupos de 3 o más cartas del mismo número, y escaleras de 3 o más cartas seguidas del mismo palo."
+    ),
+    N_(
+        "En las escaleras el as solo va con el 2 y el 3. Con 40 cartas, después del 7 va la sota, luego el caballo y el rey."
+    ),
+    N_("Puntos de las cartas: su número; con 40 cartas la sota vale 8, el caballo 9 y el rey 10."),
+    N_(
+        "Puedes cerrar si tus cartas sueltas suman 5 puntos o menos: pones una carta boca abajo y enseñas el resto."
+    ),
+    N_("Chinchón: las siete cartas ligadas al cerrar. Restas 10 puntos y nadie coloca."),
+    N_(
+        "Cuando alguien cierra, los demás colocan sus sueltas en sus combinaciones y suman lo que les queda."
+    ),
+    N_("Con dos barajas, las escaleras solo crecen hacia arriba y sin repetir número."),
+    N_("Si se acaba el mazo, se barajan los descartes menos el de arriba."),
+    N_(
+        "Quien llega al límite, 70 o 100 puntos, queda eliminado. El último que queda gana el bote."
+    ),
+    N_(
+        "Reenganche, si está activado: el eliminado vuelve con los puntos del que va más alto y pone otra vez en el bote."
+    ),
+]
+
+REFUSALS = {
+    "not_your_turn": N_("Espera, no es tu turno."),
+    "must_draw_first": N_("Primero roba del mazo o coge el descarte."),
+    "already_drew": N_("Ya has robado; ahora descarta una carta o cierra."),
+    "must_lay_off": N_("Ahora toca colocar: escribe colocar, colocar CARTA en N, o listo."),
+    "must_answer_reenganche": N_("Responde sí o no al reenganche."),
+    "not_layoff_phase": N_("Ahora no se coloca; eso es cuando otro cierra."),
+    "no_reenganche_offer": N_("Ahora no hay reenganche que responder."),
+    "stock_empty": N_("El mazo está vacío; coge el descarte."),
+    "discard_empty": N_("No hay descarte; roba del mazo."),
+    "card_not_in_hand": N_("No tienes esa carta."),
+    "same_card_back": N_("No puedes tirar la carta que acabas de coger del descarte."),
+    "no_such_meld": N_("No hay combinación con ese número."),
+    "cannot_lay_off": N_("Esa carta no encaja en esa combinación."),
+    "game_over": N_("La partida ha terminado."),
+}
+
+
+def bot_names(count: int, seed: int) -> list[str]:
+    start = seed % len(BOT_NAMES)
+    return [BOT_NAMES[(start + i) % len(BOT_NAMES)] for i in range(count)]
+
+
+class ChinchonAdapter(GameAdapter):
+    game_id = "chinchon"
+
+    def __init__(
+        self, game: r.ChinchonGame, table: Table, bots: dict[int, Any], settings: Settings
+    ):
+        self.game = game
+        self.table = table
+        self.bots = bots
+        self.settings = settings
+        self.deck = game.options.deck
+        self.narrator = Narrator(
+            table.names, table.human, self.deck, brief=settings.verbosity == "breve"
+        )
+
+    # -- start ---------------------------------------------------------------
+    def start(self, session: Any) -> None:
+        """Say the opening events (deal) and let the bots see them."""
+        events = self.game.opening_events
+        self.observe(events)
+        for event in events:
+            for line in self.describe(event):
+                session.announcer.narrate(line)
+        session.save()
+
+    def intro(self) -> list[str]:
+        others = [n for s, n in enumerate(self.table.names) if s != self.table.human]
+        level = {"facil": _("fácil"), "dificil": _("difícil")}
+        levels = {lvl for lvl in self.table.levels if lvl}
+        level_text = ", ".join(level.get(lvl, lvl) for lvl in sorted(levels))
+        if self.table.human is None:
+            first = _("Chinchón, modo espectador. Juegan {names}.").format(names=_join(others))
+        else:
+            first = _("Chinchón contra {names}, nivel {level}.").format(
+                names=_join(others), level=level_text
+            )
+        return [first, _("Escribe ayuda para ver las órdenes, o pulsa F1.")]
+
+    # -- bots ----------------------------------------------------------------
+    def observe(self, events: Sequence[Event]) -> None:
+        for seat, bot in self.bots.items():
+            for event in events:
+                bot.observe(event.visible_to(seat))
+
+    def bot_action(self, seat: int) -> r.ChinchonAction:
+        return self.bots[seat].choose(self.game.view(seat))
+
+    def bots_to_data(self) -> list[Any]:
+        return [[seat, bot.to_dict()] for seat, bot in sorted(self.bots.items())]
+
+    # -- texts -----------------------------------------------------------------
+    def describe(self, event: Event) -> list[str]:
+        return self.narrator.describe(event)  # type: ignore[arg-type]
+
+    def rules(self) -> list[str]:
+        return [_(line) for line in RULES]
+
+    def ending(self) -> list[str]:
+        return [_("Fin de la partida. Escribe sobremesa para volver a jugar.")]
+
+    def refusal(self, error: IllegalAction) -> str:
+        if error.reason == "cannot_close_loose_points":
+            return _("No puedes cerrar: te quedarían {points} sueltos y el máximo es 5.").format(
+                points=points(error.details.get("loose", 0))
+            )
+        message = REFUSALS.get(error.reason)
+        return _(message) if message else _("Esa jugada no es posible ahora.")
+
+    def prompt(self) -> str:
+        view = self._view()
+        human = self.table.human
+        if view.phase == "over":
+            return _("Fin> ")
+        if view.current_seat != human or human is None:
+            if view.current_seat is None:
+                return "> "
+            return _("Turno de {name}> ").format(name=self.table.names[view.current_seat])
+        if view.phase == "draw":
+            return _("Roba o coge> ")
+        if view.phase == "discard":
+            return _("Descarta o cierra> ")
+        if view.phase == "layoff":
+            return _("Coloca o listo> ")
+        if view.phase == "reenganche":
+            return _("¿Reenganche? sí o no> ")
+        return "> "
+
+    # -- commands ----------------------------------------------------------------
+    def commands(self) -> list[CommandSpec]:
+        return COMMANDS
+
+    def handle(self, command: Command) -> Reply:
+        handler = getattr(self, f"_cmd_{command.name}")
+        return handler(command.args)
+
+    def _view(self) -> r.ChinchonView:
+        return self.game.view(self.table.human)
+
+    def _hand(self) -> list[Card]:
+        hand = list(self._view().hand or ())
+        if self.settings.chinchon.hand_order == "valor":
+            return sorted(
+                hand, key=lambda c: (run_position(c.rank, self.deck), c.suit_index, c.copy)
+            )
+        return sorted(hand, key=lambda c: c.sort_key)
+
+    def _spectator(self) -> Reply | None:
+        if self.table.human is None:
+            return Reply([_("Eres espectador: no tienes cartas.")])
+        return None
+
+    def _cmd_mano(self, args: str) -> Reply:
+        if (reply := self._spectator()) is not None:
+            return reply
+        hand = self._hand()
+        if not hand:
+            return Reply([_("No tienes cartas.")])
+        items = [f"{i}: {card_name(c, article=False)}" for i, c in enumerate(hand, 1)]
+        return Reply(
+            [
+                _("Tu mano, {count}: {cards}.").format(
+                    count=cards_count(len(hand)), cards=", ".join(items)
+                )
+            ]
+        )
+
+    def _cmd_mesa(self, args: str) -> Reply:
+        view = self._view()
+        top = card_name(view.discard_top) if view.discard_top else _("vacío")
+        counts = ", ".join(
+            f"{self.narrator.name(s)} {n}"
+            for s, n in enumerate(view.hand_counts)
+            if not view.eliminated[s]
+        )
+        lines = [
+            _("Descarte: {card}. Mazo: {stock}. Cartas: {counts}.").format(
+                card=top, stock=cards_count(view.stock_count), counts=counts
+            )
+        ]
+        if view.phase == "layoff" and view.closer is not None:
+            lines.append(
+                _("Combinaciones de {name}: {melds}.").format(
+                    name=self.narrator.name(view.closer),
+                    melds=melds_text(view.closer_melds, self.deck, numbered=True),
+                )
+            )
+        return Reply(lines)
+
+    def _cmd_puntos(self, args: str) -> Reply:
+        view = self._view()
+        parts = []
+        for seat, total in enumerate(view.scores):
+            text = f"{self.narrator.name(seat)} {total}"
+            if view.eliminated[seat]:
+                text += " " + _("(eliminado)")
+            parts.append(text)
+        return Reply(
+            [
+                _("Puntos: {scores}. Límite {limit}. Bote: {pot}.").format(
+                    scores=", ".join(parts), limit=view.options.limit, pot=view.pot
+                )
+            ]
+        )
+
+    def _cmd_turno(self, args: str) -> Reply:
+        view = self._view()
+        if view.phase == "over":
+            return Reply([_("La partida ha terminado.")])
+        seat = view.current_seat
+        phase = {
+            "draw": _("robar"),
+            "discard": _("descartar o cerrar"),
+            "layoff": _("colocar"),
+            "reenganche": _("decidir el reenganche"),
+        }.get(view.phase, "")
+        if seat == self.table.human:
+            return Reply([_("Tu turno: {what}. Mano {n}.").format(what=phase, n=view.round_no)])
+        return Reply(
+            [
+                _("Turno de {name}: {what}. Mano {n}.").format(
+                    name=self.table.names[seat], what=phase, n=view.round_no
+                )
+            ]
+        )
+
+    def _cmd_ultima(self, args: str) -> Reply:
+        return Reply([self.narrator.last_move or _("Todavía no ha jugado nadie.")])
+
+    def _cmd_combinaciones(self, args: str) -> Reply:
+        if (reply := self._spectator()) is not None:
+            return reply
+        view = self._view()
+        hand = list(view.hand or ())
+        if len(hand) == 8:
+            options = [(c, a) for c, a in can_close(hand, self.deck) if c != view.taken_discard]
+            if options:
+                card, arrangement = min(
+                    options, key=lambda o: (o[1].loose_points, -card_points(o[0], self.deck))
+                )
+                return Reply(
+                    [
+                        _("Puedes cerrar tirando {card}: {points} sueltos.").format(
+                            card=card_name(card), points=points(arrangement.loose_points)
+                        ),
+                        _("Quedaría: {melds}.").format(
+                            melds=melds_text(arrangement.melds, self.deck)
+                        ),
+                    ]
+                )
+        arrangement = best_arrangement(hand, self.deck)
+        lines = [
+            _("Combinaciones: {melds}.").format(melds=melds_text(arrangement.melds, self.deck)),
+            _("Sueltas: {cards}; {points}.").format(
+                cards=card_list(arrangement.loose), points=points(arrangement.loose_points)
+            )
+            if arrangement.loose
+            else _("No te queda ninguna suelta."),
+        ]
+        if len(hand) == 8:
+            lines.append(_("Todavía no puedes cerrar."))
+        elif len(hand) == 7 and view.phase in ("draw", "discard"):
+            if arrangement.loose_points <= MAX_CLOSE_POINTS:
+                lines.append(_("Si robas una carta que no estorbe, podrás cerrar."))
+        return Reply(lines)
+
+    def _cmd_orden(self, args: str) -> Reply:
+        word = fold(args)
+        if word in ("palo", "palos", "suit"):
+            order = "palo"
+        elif word in ("valor", "numero", "rank", "value"):
+            order = "valor"
+        else:
+            order = "valor" if self.settings.chinchon.hand_order == "palo" else "palo"
+        self.settings.chinchon.hand_order = order
+        text = _("Mano ordenada por palo.") if order == "palo" else _("Mano ordenada por valor.")
+        return Reply([text, *self._cmd_mano("").lines])
+
+    def _cmd_robar(self, args: str) -> Reply:
+        return Reply(actions=[r.DrawStock()])
+
+    def _cmd_coger(self, args: str) -> Reply:
+        return Reply(actions=[r.TakeDiscard()])
+
+    def _find_card(self, args: str) -> Card | str:
+        """A card of my hand named by position or by name, or the message saying why not."""
+        hand = self._hand()
+        text = args.strip()
+        if not text:
+            return _("Di qué carta: por ejemplo descartar 5 o descartar sota de copas.")
+        if text.isdigit():
+            index = int(text)
+            if 1 <= index <= len(hand):
+                return hand[index - 1]
+            return _("Escribe un número del 1 al {n}.").format(n=len(hand))
+        parsed = parse_card(text)
+        if parsed is None:
+            return _("No entiendo la carta {text}. Ejemplos: 5, sota de copas, 7 oros.").format(
+                text=text[:30]
+            )
+        rank, suit = parsed
+        for card in hand:
+            if card.rank == rank and card.suit == suit:
+                return card
+        return _("No tienes esa carta.")
+
+    def _cmd_descartar(self, args: str) -> Reply:
+        if (reply := self._spectator()) is not None:
+            return reply
+        if self._view().phase == "draw" and self._view().current_seat == self.table.human:
+            return Reply([_("Primero roba del mazo o coge el descarte.")])
+        card = self._find_card(args)
+        if isinstance(card, str):
+            return Reply([card])
+        return Reply(actions=[r.Discard(card)])
+
+    def _cmd_cerrar(self, args: str) -> Reply:
+        if (reply := self._spectator()) is not None:
+            return reply
+        view = self._view()
+        if view.current_seat != self.table.human or view.phase != "discard":
+            if view.phase == "draw" and view.current_seat == self.table.human:
+                return Reply([_("Primero roba del mazo o coge el descarte.")])
+            return Reply([_("Ahora no puedes cerrar.")])
+        if args.strip():
+            card = self._find_card(args)
+            if isinstance(card, str):
+                return Reply([card])
+            return Reply(actions=[r.Close(card)])
+        hand = list(view.hand or ())
+        options = [(c, a) for c, a in can_close(hand, self.deck) if c != view.taken_discard]
+        if not options:
+            best = min(
+                best_arrangement([c for c in hand if c != x], self.deck).loose_points for x in hand
+            )
+            return Reply(
+                [
+                    _("No puedes cerrar: te quedarían {points} sueltos y el máximo es 5.").format(
+                        points=points(best)
+                    )
+                ]
+            )
+        card, _arrangement = min(
+            options, key=lambda o: (o[1].loose_points, -card_points(o[0], self.deck))
+        )
+        return Reply(actions=[r.Close(card)])
+
+    def _cmd_colocar(self, args: str) -> Reply:
+        if (reply := self._spectator()) is not None:
+            return reply
+        view = self._view()
+        if view.phase != "layoff" or view.current_seat != self.table.human:
+            return Reply([_("Ahora no se coloca; eso es cuando otro cierra.")])
+        text = args.strip()
+        if not text:
+            plan = best_layoff(
+                list(view.hand or ()), view.closer_melds, self.deck, view.options.copies
+            )
+            if not plan.layoffs:
+                return Reply([_("No te conviene colocar ninguna carta. Escribe listo.")])
+            return Reply(actions=[r.LayOff(card, index) for card, index in plan.layoffs])
+        words = text.split()
+        target = ""
+        if len(words) >= 3 and fold(words[-2]) in ("en", "on", "in", "a"):
+            text, target = " ".join(words[:-2]), words[-1]
+        card = self._find_card(text)
+        if isinstance(card, str):
+            return Reply([card])
+        count = len(view.closer_melds)
+        if target:
+            if not target.isdigit() or not 1 <= int(target) <= count:
+                message = _("Escribe el número de la combinación, del 1 al {n}.")
+                return Reply([message.format(n=count)])
+            return Reply(actions=[r.LayOff(card, int(target) - 1)])
+        legal = self.game.legal_actions(self.table.human)
+        fits = [i for i in range(count) if r.LayOff(card, i) in legal]
+        if not fits:
+            message = _("{card} no encaja en ninguna combinación.")
+            return Reply([message.format(card=card_name(card))])
+        return Reply(actions=[r.LayOff(card, fits[0])])
+
+    def _cmd_listo(self, args: str) -> Reply:
+        return Reply(actions=[r.FinishLayOff()])
+
+    def _cmd_si(self, args: str) -> Reply:
+        return Reply(actions=[r.Reenganche(True)])
+
+    def _cmd_no(self, args: str) -> Reply:
+        return Reply(actions=[r.Reenganche(False)])
+
+
+def _join(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return names[0]
+    return _("{first} y {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> ChinchonAdapter:
+    c = settings.chinchon
+    rivals = c.rivals
+    players = rivals if spectator else rivals + 1
+    players = max(2, players)
+    options = r.ChinchonOptions(
+        players=players,
+        deck=c.deck,
+        limit=c.limit,
+        reenganche=c.reenganche,
+        seven_run_wins=c.seven_run_wins,
+    )
+    game = r.ChinchonGame(options, seed=seed)
+    human = None if spectator else 0
+    names = bot_names(players, seed)
+    if human is not None:
+        names[0] = _("Tú")
+    levels: list[str | None] = [None if s == human else c.level for s in range(players)]
+    bots = {
+        s: make_bot(level, s, rng_seed=seed * 16 + s) for s, level in enumerate(levels) if level
+    }
+    return ChinchonAdapter(game, Table(names, human, levels), bots, settings)
+
+
+def restore_adapter(settings: Settings, data: dict[str, Any]) -> ChinchonAdapter:
+    game = r.ChinchonGame.from_dict(data["state"])
+    table = Table.from_dict(data["table"])
+    if len(table.names) != game.num_seats:
+        raise ValueError("table")
+    bots = {int(seat): bot_from_dict(bot) for seat, bot in data["bots"]}
+    return ChinchonAdapter(game, table, bots, settings)

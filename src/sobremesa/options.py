@@ -1,0 +1,132 @@
+"""The options menu: a numbered list; choosing an option changes it and saves it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sobremesa import i18n
+from sobremesa.i18n import _
+
+OUTPUT_CHOICES = (["texto"], ["texto", "lector"], ["texto", "voz"], ["texto", "lector", "voz"])
+
+
+def _outputs_name(outputs: list[str]) -> str:
+    names = {
+        ("texto",): _("solo texto"),
+        ("texto", "lector"): _("texto y lector de pantalla"),
+        ("texto", "voz"): _("texto y voz propia"),
+        ("texto", "lector", "voz"): _("texto, lector de pantalla y voz propia"),
+    }
+    key = tuple(m for m in ("texto", "lector", "voz") if m in outputs)
+    return names.get(key, _("solo texto"))
+
+
+def _yes_no(value: bool) -> str:
+    return _("sí") if value else _("no")
+
+
+class OptionsMenu:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def entries(self) -> list[str]:
+        s = self.app.settings
+        c = s.chinchon
+        return [
+            _("Salida: {value}").format(value=_outputs_name(s.outputs)),
+            _("Velocidad de la voz: {value}").format(value=s.voice_rate),
+            _("Variante de la voz: {value}").format(value=s.voice_variant or _("la del idioma")),
+            _("Idioma: {value}").format(value=_("español") if s.language == "es" else _("inglés")),
+            _("Ritmo de los rivales: {value} segundos").format(value=f"{s.pace:g}"),
+            _("Mensajes: {value}").format(
+                value=_("breves") if s.verbosity == "breve" else _("normales")
+            ),
+            _("Chinchón, baraja: {value} cartas").format(value=c.deck),
+            _("Chinchón, límite: {value} puntos").format(value=c.limit),
+            _("Chinchón, reenganche: {value}").format(value=_yes_no(c.reenganche)),
+            _("Chinchón, escalera de siete gana la partida: {value}").format(
+                value=_yes_no(c.seven_run_wins)
+            ),
+            _("Chinchón, orden de la mano: {value}").format(
+                value=_("por palo") if c.hand_order == "palo" else _("por valor")
+            ),
+            _("Volver"),
+        ]
+
+    def run(self) -> str:
+        while True:
+            entries = self.entries()
+            choice = self.app.choose(
+                _("Opciones. Elige una para cambiarla."), entries, _("Opciones> ")
+            )
+            if choice is None:
+                return "eof"
+            if choice == len(entries):
+                return "back"
+            if self.change(choice) == "eof":
+                return "eof"
+            self.app.announcer.answer(self.entries()[choice - 1])
+
+    def change(self, choice: int) -> str | None:
+        s = self.app.settings
+        c = s.chinchon
+        set_option = self.app.set_option
+        if choice == 1:
+            index = OUTPUT_CHOICES.index(s.outputs) if s.outputs in OUTPUT_CHOICES else 0
+            set_option(None, "outputs", list(OUTPUT_CHOICES[(index + 1) % len(OUTPUT_CHOICES)]))
+            self.app.announcer.outputs = self.app._make_outputs()
+        elif choice == 2:
+            value = self._ask_int(_("Velocidad de la voz, de -10 a 10> "), -10, 10)
+            if value is None:
+                return "eof"
+            set_option(None, "voice_rate", value)
+            self.app.announcer.outputs = self.app._make_outputs()
+        elif choice == 3:
+            text = self.app.ask(
+                _("Variante de la voz, por ejemplo es o es-419; vacío para la del idioma> ")
+            )
+            if text is None:
+                return "eof"
+            text = text.strip()
+            if len(text) > 20 or not all(ch.isalnum() or ch in "-_+" for ch in text):
+                self.app.announcer.answer(_("Esa variante no es válida; no la cambio."))
+                return None
+            set_option(None, "voice_variant", text)
+            self.app.announcer.outputs = self.app._make_outputs()
+        elif choice == 4:
+            set_option(None, "language", "en" if s.language == "es" else "es")
+            i18n.set_language(s.language)
+        elif choice == 5:
+            value = self._ask_int(_("Ritmo de los rivales, segundos de 0 a 10> "), 0, 10)
+            if value is None:
+                return "eof"
+            set_option(None, "pace", float(value))
+        elif choice == 6:
+            set_option(None, "verbosity", "normal" if s.verbosity == "breve" else "breve")
+        elif choice == 7:
+            set_option("chinchon", "deck", 48 if c.deck == 40 else 40)
+        elif choice == 8:
+            set_option("chinchon", "limit", 70 if c.limit == 100 else 100)
+        elif choice == 9:
+            set_option("chinchon", "reenganche", not c.reenganche)
+        elif choice == 10:
+            set_option("chinchon", "seven_run_wins", not c.seven_run_wins)
+        elif choice == 11:
+            set_option("chinchon", "hand_order", "valor" if c.hand_order == "palo" else "palo")
+        return None
+
+    def _ask_int(self, prompt: str, low: int, high: int) -> int | None:
+        while True:
+            text = self.app.ask(prompt)
+            if text is None:
+                return None
+            text = text.strip()
+            try:
+                value = int(text)
+            except ValueError:
+                value = None
+            if value is not None and low <= value <= high:
+                return value
+            self.app.announcer.answer(
+                _("Escribe un número entero de {low} a {high}.").format(low=low, high=high)
+            )

@@ -1,0 +1,80 @@
+"""One announcement feeds every output: console line, screen reader speech and
+braille, and the program's own voice (DESIGN §2.3). Every line is kept in the
+history the player can review."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+
+class LineSink(Protocol):
+    def say(self, line: str, *, answer: bool = False) -> None: ...
+
+
+class Output(Protocol):
+    def speak(self, text: str, interrupt: bool = False) -> None: ...
+    def braille(self, text: str) -> None: ...
+    def silence(self) -> None: ...
+    def close(self) -> None: ...
+
+
+class History:
+    """Every line said, in order. Bounded so a very long session stays small."""
+
+    def __init__(self, limit: int = 5000) -> None:
+        self._lines: list[str] = []
+        self._limit = limit
+
+    def add(self, line: str) -> None:
+        self._lines.append(line)
+        if len(self._lines) > self._limit:
+            del self._lines[: len(self._lines) - self._limit]
+
+    def lines(self) -> Sequence[str]:
+        return self._lines
+
+    def last(self, n: int) -> list[str]:
+        return self._lines[-n:] if n > 0 else []
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+
+class Announcer:
+    def __init__(self, console: LineSink, outputs: Sequence[Output] = ()) -> None:
+        self.console = console
+        self.outputs = list(outputs)
+        self.history = History()
+        self.last_line = ""
+
+    def narrate(self, line: str) -> None:
+        """Game narration: kept in history, queued for speech after what is playing."""
+        self._emit(line, answer=False, record=True)
+
+    def answer(self, line: str, *, record: bool = False) -> None:
+        """Reply to the player's own command: interrupts speech. Replies to reading
+        commands are not kept in history (they would bury the game's events)."""
+        self._emit(line, answer=True, record=record)
+
+    def answer_lines(self, lines: Sequence[str], *, record: bool = False) -> None:
+        """A multi-line reply: the first line interrupts speech, the rest queue after it."""
+        for index, line in enumerate(lines):
+            self._emit(line, answer=index == 0, record=record)
+
+    def _emit(self, line: str, *, answer: bool, record: bool) -> None:
+        if record:
+            self.history.add(line)
+        self.last_line = line
+        self.console.say(line, answer=answer)
+        for output in self.outputs:
+            output.speak(line, interrupt=answer)
+            output.braille(line)
+
+    def silence(self) -> None:
+        for output in self.outputs:
+            output.silence()
+
+    def close(self) -> None:
+        for output in self.outputs:
+            output.close()

@@ -1,0 +1,423 @@
+"""The console: where lines go out and typed commands come in.
+
+Two implementations share one interface (:class:`Console`); :func:`make_console`
+picks one.
+
+Terminal mode (prompt_toolkit)
+==============================
+
+Used when stdin and stdout are both terminals, ``TERM`` is not ``dumb`` and plain
+mode was not forced. The input line is always there, also while the bots play:
+what you type is kept while the game goes on.
+
+- Output is appended above the input line, one line per announcement; nothing is
+  redrawn except the input line itself. No colours, no menus, no pop-ups, no mouse,
+  no cursor-position requests.
+- **Narration waits for you.** A game announcement that arrives while you have a
+  half-typed command (or while you are reviewing the history, see below) is held
+  back and printed as soon as you press Enter or your input line becomes empty
+  again (for example when you delete what you typed). The answer to your own
+  command is printed at once, above your half-typed text, which stays as it was.
+- After Enter the input line comes back as soon as the game asks for the next
+  command, and after half a second at the latest; keys typed in between are kept.
+- Ctrl+C interrupts (the game asks what to do); Ctrl+D on an empty line ends the
+  input, like closing the terminal. Up and Down recall the commands you typed
+  before; the usual line-editing keys work (Left, Right, Home, End, Backspace,
+  Delete, Ctrl+U, Ctrl+W...).
+
+Command keys
+------------
+
+Each key sends its command as if you had typed it and pressed Enter, but it does
+not touch your half-typed text: the answer is printed above and your text stays
+in the input line. The keys are the same in every game.
+
+=========  ================  ===============================================
+Key        Command           What it is for
+=========  ================  ===============================================
+F1         ``ayuda``         help: the commands and keys
+F2         ``mano``          your hand or rack
+F3         ``mesa``          the table: top card, rows, board
+F4         ``puntos``        the scores
+F5         ``turno``         whose turn it is
+F6         ``ultima``        the last move
+F7         ``combinaciones`` your melds (Chinchón) or what you can play
+F8         ``historial``     the latest announcements
+F9         ``repetir``       repeat the last announcement
+Escape     ``callar``        silence the voice (see history review)
+=========  ================  ===============================================
+
+(Some terminals keep F1, F10 or F11 for themselves; the typed command always works.)
+
+History review in the input line
+--------------------------------
+
+A braille display shows only the line with the cursor, so every announcement can
+be read again *in the input line*, without printing anything:
+
+- **PageUp** shows the previous announcement in the input line (the first press
+  shows the newest one); **PageDown** the next one. PageDown past the newest
+  announcement ends the review.
+- **Ctrl+Home** jumps to the oldest announcement, **Ctrl+End** to the newest.
+- While reviewing, the prompt is hidden and the cursor sits at the start of the
+  line, so a braille display shows the beginning of the announcement. At the
+  oldest announcement PageUp stays there.
+- Your half-typed text (the draft) is kept aside and never lost. **Escape**,
+  **Enter** and **Ctrl+D** end the review and bring the draft back; they do
+  nothing else (Enter does not send the announcement, Escape does not silence the
+  voice). **Any other key** ends the review, brings the draft back and then does
+  its usual job on the draft: a typed letter is added to it, Backspace deletes from
+  it, F2 sends ``mano``, Ctrl+C interrupts.
+- Game narration that arrives while you review is held back until the review ends
+  (and the draft is empty), like while you type.
+
+Plain mode
+==========
+
+Used when stdin or stdout is not a terminal, when ``TERM=dumb``, or when forced
+(``force_plain``). Lines are read with ``readline`` and written with ``print``-like
+writes, flushed at once. It is the same game, line by line, so a whole game can be
+scripted: ``sobremesa < comandos.txt > partida.txt``.
+
+- **Scripted (stdin is not a terminal):** ``interactive`` is False; every
+  ``get_line`` reads exactly the next line, whatever timeout is given (timeouts
+  are ignored, so a script is reproducible line by line). End of input returns
+  ``None``.
+- **Prompts:** printed only when stdout is a terminal, without a newline (the
+  cursor stays after it). When stdout is a pipe or a file, prompts are not printed
+  at all, so transcripts hold only the game's lines. When stdout is a terminal but
+  stdin is not, the line read is echoed after the prompt (``Tu turno> mano``), so
+  the screen reads like a typed session.
+- **Plain terminal (``TERM=dumb`` or forced, both streams terminals):**
+  ``interactive`` is True and timeouts are honoured (a helper thread reads the
+  terminal); an announcement that arrives while the prompt is shown starts a new
+  line, and the prompt is printed again before the next read. Typed text cannot be
+  protected from narration in this mode, and there are no command keys: type the
+  commands. Ctrl+C raises ``KeyboardInterrupt`` as usual.
+
+Input lines (both modes)
+========================
+
+``get_line`` returns cleaned text (see :func:`clean_input`): Unicode normalized to
+NFC; tabs, newlines and other whitespace become spaces; other control and
+formatting characters (escape sequences, NUL, bidi overrides...) are removed;
+leading and trailing spaces are stripped; the result is cut to
+:data:`MAX_LINE_CHARS` (500) characters. Bytes that are not valid in the input
+encoding become U+FFFD (replacement character) instead of an error. A line longer
+than :data:`MAX_LINE_CHARS` is never a valid command, so the game simply refuses
+the cut text. Output never fails on a character the terminal encoding lacks: it
+is replaced (``?``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import os
+import queue
+import sys
+import threading
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from typing import IO, Protocol, runtime_checkable
+
+__all__ = [
+    "DEFAULT_KEYS",
+    "MAX_LINE_CHARS",
+    "TIMEOUT",
+    "Console",
+    "PlainConsole",
+    "Timeout",
+    "clean_input",
+    "make_console",
+    "use_plain_mode",
+]
+
+#: Longest input line returned by ``get_line``, in characters (after cleaning).
+MAX_LINE_CHARS = 500
+
+#: Key (prompt_toolkit key name) -> command sent when it is pressed.
+DEFAULT_KEYS: Mapping[str, str] = {
+    "f1": "ayuda",
+    "f2": "mano",
+    "f3": "mesa",
+    "f4": "puntos",
+    "f5": "turno",
+    "f6": "ultima",
+    "f7": "combinaciones",
+    "f8": "historial",
+    "f9": "repetir",
+    "escape": "callar",
+}
+
+# Raw characters read per readline() call; the rest of a longer line is skipped.
+_READ_CHUNK = 4096
+
+
+class Timeout(enum.Enum):
+    """Type of :data:`TIMEOUT`. Compare with ``is TIMEOUT``."""
+
+    TIMEOUT = "timeout"
+
+    def __repr__(self) -> str:
+        return "TIMEOUT"
+
+
+#: Returned by ``get_line(timeout=...)`` when nothing arrived in time.
+TIMEOUT = Timeout.TIMEOUT
+
+
+@runtime_checkable
+class Console(Protocol):
+    """What the game loop uses to talk to the player."""
+
+    #: True when a person types at a terminal (stdin and stdout are TTYs): the game
+    #: loop may then poll ``get_line(timeout=...)`` while bots play.
+    interactive: bool
+
+    def get_line(self, timeout: float | None = None) -> str | None | Timeout:
+        """Next submitted input: a cleaned typed line or a key's command.
+
+        ``None`` means end of input (EOF, closed terminal). Raises
+        ``KeyboardInterrupt`` on Ctrl+C. With ``timeout`` (seconds), returns
+        :data:`TIMEOUT` if nothing arrived in time (interactive consoles only;
+        scripted plain consoles ignore the timeout and read the next line).
+        """
+        ...
+
+    def say(self, line: str, *, answer: bool = False) -> None:
+        """Print one line. Thread-safe.
+
+        Narration (``answer=False``) waits while the player has a half-typed
+        command; ``answer=True`` (the reply to the player's own command) prints at
+        once.
+        """
+        ...
+
+    def set_prompt(self, text: str) -> None:
+        """Set the short status prompt shown on the input line."""
+        ...
+
+    def close(self) -> None:
+        """Print what is still held back and give the terminal back. Idempotent."""
+        ...
+
+
+def clean_input(text: str, limit: int = MAX_LINE_CHARS) -> str:
+    """Return ``text`` as a safe one-line command.
+
+    NFC-normalized; whitespace of any kind (tab, newline, no-break space...)
+    becomes a space; other non-printable characters (controls, escape sequences'
+    ESC, formatting characters, surrogates) are removed; surrounding spaces are
+    stripped; the result is cut to ``limit`` characters.
+    """
+    text = unicodedata.normalize("NFC", text)
+    out = []
+    for ch in text:
+        if ch.isspace():
+            out.append(" ")
+        elif ch.isprintable():
+            out.append(ch)
+    return "".join(out).strip()[:limit]
+
+
+def _clean_output(text: str) -> str:
+    """Output text without control characters other than newline (tabs -> space)."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch == "\n" or ch.isprintable():
+            out.append(ch)
+        elif ch.isspace():
+            out.append(" ")
+    return "".join(out)
+
+
+def _isatty(stream: object) -> bool:
+    try:
+        return bool(stream is not None and stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def use_plain_mode(stdin: object, stdout: object, *, force_plain: bool = False) -> bool:
+    """True when :func:`make_console` would choose plain mode for these streams."""
+    if force_plain or os.environ.get("TERM", "") == "dumb":
+        return True
+    return not (_isatty(stdin) and _isatty(stdout))
+
+
+def make_console(
+    history: Callable[[], Sequence[str]],
+    *,
+    force_plain: bool = False,
+    stdin: IO[str] | None = None,
+    stdout: IO[str] | None = None,
+    key_commands: Mapping[str, str] | None = None,
+) -> Console:
+    """Create the console for these streams (default: ``sys.stdin``/``sys.stdout``).
+
+    ``history()`` returns every announcement so far, oldest first; the terminal
+    console calls it from its own thread when the player reviews the history, so
+    it must be safe to call from another thread (returning a list copy is enough).
+    ``key_commands`` adds to or overrides :data:`DEFAULT_KEYS`; keys are
+    prompt_toolkit key names (``"f10"``, ``"c-l"``, ``"escape"``...), and an empty
+    command removes a key. In terminal mode an invalid key name raises
+    ``ValueError``; plain mode has no keys and ignores the map.
+    """
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    if use_plain_mode(stdin, stdout, force_plain=force_plain):
+        return PlainConsole(stdin, stdout)
+    try:
+        from sobremesa.ui.terminal import TerminalConsole
+    except ImportError:  # prompt_toolkit missing: the game still works line by line
+        return PlainConsole(stdin, stdout)
+    try:  # a bad key name raises ValueError
+        return TerminalConsole(history, stdin=stdin, stdout=stdout, key_commands=key_commands)
+    except (OSError, RuntimeError):  # the terminal refused raw mode or similar
+        return PlainConsole(stdin, stdout)
+
+
+def _merge_keys(key_commands: Mapping[str, str] | None) -> dict[str, str]:
+    keys = dict(DEFAULT_KEYS)
+    for key, command in (key_commands or {}).items():
+        name = key.strip().lower()
+        if command:
+            keys[name] = command
+        else:
+            keys.pop(name, None)
+    return keys
+
+
+class PlainConsole:
+    """Line-by-line console on plain streams (see "Plain mode" in the module doc)."""
+
+    def __init__(self, stdin: IO[str] | None, stdout: IO[str] | None) -> None:
+        self._in = stdin
+        self._out = stdout
+        self._in_tty = _isatty(stdin)
+        self._out_tty = _isatty(stdout)
+        self.interactive = self._in_tty and self._out_tty
+        self._lock = threading.RLock()
+        self._prompt = ""
+        self._prompt_shown = False  # prompt printed, cursor after it
+        self._eof = stdin is None
+        self._out_dead = stdout is None
+        self._reader: threading.Thread | None = None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        _set_errors_replace(stdin)
+        _set_errors_replace(stdout)
+
+    # -- input ---------------------------------------------------------------
+
+    def get_line(self, timeout: float | None = None) -> str | None | Timeout:
+        if self._eof:
+            return None
+        self._show_prompt()
+        if self.interactive:
+            line = self._get_threaded(timeout)
+            if line is TIMEOUT:
+                return TIMEOUT
+        else:
+            line = self._read_line()
+        with self._lock:
+            if line is None:
+                self._eof = True
+                if self._prompt_shown and self._out_tty:
+                    self._write("\n")
+            elif self._prompt_shown and not self._in_tty and self._out_tty:
+                # Nobody typed it: echo so the terminal reads like a session.
+                self._write(line + "\n")
+            self._prompt_shown = False
+        return line
+
+    def _get_threaded(self, timeout: float | None) -> str | None | Timeout:
+        if self._reader is None:
+            self._reader = threading.Thread(
+                target=self._read_forever, name="sobremesa-plain-input", daemon=True
+            )
+            self._reader.start()
+        try:
+            if timeout is None:
+                return self._lines.get()
+            return self._lines.get(timeout=max(0.0, timeout))
+        except queue.Empty:
+            return TIMEOUT
+
+    def _read_forever(self) -> None:
+        while True:
+            line = self._read_line()
+            self._lines.put(line)
+            if line is None:
+                return
+
+    def _read_line(self) -> str | None:
+        stream = self._in
+        if stream is None:
+            return None
+        try:
+            raw = stream.readline(_READ_CHUNK)
+            if not raw:
+                return None
+            if len(raw) >= _READ_CHUNK and not raw.endswith("\n"):
+                # Too long to be a command: skip the rest of this line.
+                while True:
+                    more = stream.readline(_READ_CHUNK)
+                    if not more or more.endswith("\n"):
+                        break
+        except UnicodeDecodeError:
+            return "\ufffd"
+        except (OSError, ValueError):  # closed or broken stream
+            return None
+        return clean_input(raw)
+
+    # -- output --------------------------------------------------------------
+
+    def _show_prompt(self) -> None:
+        with self._lock:
+            if self._out_tty and self._prompt and not self._prompt_shown:
+                self._write(self._prompt)
+                self._prompt_shown = True
+
+    def say(self, line: str, *, answer: bool = False) -> None:
+        with self._lock:
+            if self._prompt_shown:
+                self._write("\n")
+                self._prompt_shown = False
+            self._write(_clean_output(str(line)) + "\n")
+
+    def set_prompt(self, text: str) -> None:
+        with self._lock:
+            self._prompt = clean_input(text, limit=200) + (" " if text.endswith(" ") else "")
+
+    def close(self) -> None:
+        with self._lock:
+            if self._prompt_shown:
+                self._write("\n")
+                self._prompt_shown = False
+            self._eof = True
+
+    def _write(self, text: str) -> None:
+        out = self._out
+        if self._out_dead or out is None:
+            return
+        try:
+            try:
+                out.write(text)
+            except UnicodeEncodeError:
+                enc = getattr(out, "encoding", None) or "ascii"
+                out.write(text.encode(enc, "replace").decode(enc, "replace"))
+            out.flush()
+        except (OSError, ValueError):  # broken pipe, closed stream: stop writing
+            self._out_dead = True
+
+
+def _set_errors_replace(stream: object) -> None:
+    """Make a text stream replace what it cannot decode or encode, if possible."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is None or getattr(stream, "errors", None) == "replace":
+        return
+    with contextlib.suppress(ValueError, OSError, TypeError, AttributeError):
+        reconfigure(errors="replace")

@@ -1,0 +1,308 @@
+"""The game loop shared by every game: whose turn, the human's commands, bots paced
+in time, autosave after every move, and the reading commands that work at any moment.
+
+Each game plugs in a `GameAdapter` (its commands, texts and bots). The loop is the
+same with prompt_toolkit and with plain piped input: when stdin is not a terminal,
+input is read only when the game waits for the human, so a script replays exactly.
+"""
+
+from __future__ import annotations
+
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sobremesa import saves
+from sobremesa.core.game import Action, Event, Game, IllegalAction
+from sobremesa.i18n import N_, _
+from sobremesa.ui.announcer import Announcer
+from sobremesa.ui.commands import Command, CommandSpec, CommandTable
+
+PAGE_LINES = 8  # long texts come in screen-sized pieces (DESIGN §6)
+
+
+@dataclass
+class Table:
+    names: list[str]
+    human: int | None  # None: spectator mode, every seat is a bot
+    levels: list[str | None]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"names": self.names, "human": self.human, "levels": self.levels}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Table:
+        names, human, levels = data["names"], data["human"], data["levels"]
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ValueError("names")
+        if human is not None and not (isinstance(human, int) and 0 <= human < len(names)):
+            raise ValueError("human")
+        if not isinstance(levels, list) or len(levels) != len(names):
+            raise ValueError("levels")
+        return cls(names, human, levels)
+
+
+@dataclass
+class Reply:
+    """What a command produced: lines to say, or an action to play (or both)."""
+
+    lines: list[str] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+    record: bool = False  # keep the lines in history (e.g. the reply to a refused move)
+
+
+COMMON_COMMANDS = [
+    CommandSpec("ayuda", ("help", "?", "a"), N_("ayuda: las órdenes y las teclas"), "F1"),
+    CommandSpec("reglas", ("rules",), N_("reglas: las reglas del juego")),
+    CommandSpec("historial", ("history", "h"), N_("historial N: las últimas N líneas"), "F8"),
+    CommandSpec("repetir", ("repeat", "rep", "."), N_("repetir: la última línea"), "F9"),
+    CommandSpec("callar", ("silence", "silencio", "shh"), N_("callar: calla la voz"), "Escape"),
+    CommandSpec("ritmo", ("pace",), N_("ritmo N: segundos de pausa de los rivales")),
+    CommandSpec("salir", ("quit", "exit", "q"), N_("salir: guarda la partida y sale")),
+]
+
+
+class GameAdapter(ABC):
+    """What a game adds to the shared loop."""
+
+    game_id: str
+    game: Game
+    table: Table
+
+    @abstractmethod
+    def commands(self) -> list[CommandSpec]: ...
+
+    @abstractmethod
+    def describe(self, event: Event) -> list[str]:
+        """Lines the human (or the spectator) hears for this event."""
+
+    @abstractmethod
+    def prompt(self) -> str: ...
+
+    @abstractmethod
+    def handle(self, command: Command) -> Reply: ...
+
+    @abstractmethod
+    def bot_action(self, seat: int) -> Action: ...
+
+    @abstractmethod
+    def observe(self, events: Sequence[Event]) -> None:
+        """Let every bot see the events."""
+
+    @abstractmethod
+    def rules(self) -> list[str]: ...
+
+    @abstractmethod
+    def intro(self) -> list[str]: ...
+
+    @abstractmethod
+    def ending(self) -> list[str]: ...
+
+    @abstractmethod
+    def bots_to_data(self) -> list[Any]: ...
+
+    def refusal(self, error: IllegalAction) -> str:
+        return _("Esa jugada no es posible ahora.")
+
+
+class Session:
+    def __init__(self, adapter: GameAdapter, console: Any, announcer: Announcer, pace: float):
+        self.adapter = adapter
+        self.console = console
+        self.announcer = announcer
+        self.pace = pace
+        self.table = CommandTable([*COMMON_COMMANDS, *adapter.commands()])
+        self._pages: list[list[str]] = []
+        self._quit = False
+        self._last_actor: int | None = None
+
+    # -- running -----------------------------------------------------------
+    def run(self, *, resumed: bool = False) -> str:
+        """Play until the game ends ("over"), or the player leaves ("saved")."""
+        if resumed:
+            self.announcer.narrate(_("Partida recuperada."))
+            self._answer(self.adapter.intro())
+        try:
+            while not self.adapter.game.is_over():
+                seats = self.adapter.game.to_act()
+                human = self.adapter.table.human
+                if human is not None and human in seats:
+                    if not self._human_step():
+                        return self._leave()
+                else:
+                    # One pause per bot turn: a bot's draw and discard follow each other.
+                    if seats[0] != self._last_actor and not self._wait_for_bot():
+                        return self._leave()
+                    self._bot_step(seats[0])
+        except KeyboardInterrupt:
+            return self._leave()
+        for line in self.adapter.ending():
+            self.announcer.narrate(line)
+        saves.delete_save()
+        return "over"
+
+    def _leave(self) -> str:
+        self.save()
+        self.announcer.narrate(_("Partida guardada. Para seguir: sobremesa continuar."))
+        return "saved"
+
+    def save(self) -> None:
+        saves.write_save(
+            {
+                "game": self.adapter.game_id,
+                "table": self.adapter.table.to_dict(),
+                "state": self.adapter.game.to_dict(),
+                "bots": self.adapter.bots_to_data(),
+                "history": list(self.announcer.history.last(300)),
+            }
+        )
+
+    def _play(self, seat: int, action: Action) -> None:
+        events = self.adapter.game.apply(seat, action)
+        self._last_actor = seat
+        self.adapter.observe(events)
+        for event in events:
+            for line in self.adapter.describe(event):
+                self.announcer.narrate(line)
+        self.save()
+
+    def _bot_step(self, seat: int) -> None:
+        self._play(seat, self.adapter.bot_action(seat))
+
+    def _wait_for_bot(self) -> bool:
+        """Pause for the bot's pace; an interactive player may read meanwhile.
+        Returns False if the player left."""
+        if self.pace <= 0:
+            return True
+        deadline = time.monotonic() + self.pace
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return True
+            if not getattr(self.console, "interactive", False):
+                time.sleep(remaining)
+                return True
+            line = self.console.get_line(timeout=remaining)
+            if line is None:
+                return False
+            if isinstance(line, str):
+                self._handle_line(line, my_turn=False)
+                if self._quit:
+                    return False
+
+    def _human_step(self) -> bool:
+        self.console.set_prompt(_("Más> ") if self._pages else self.adapter.prompt())
+        line = self.console.get_line()
+        if line is None:
+            return False
+        if not isinstance(line, str):
+            return True
+        self._handle_line(line, my_turn=True)
+        return not self._quit
+
+    # -- commands ----------------------------------------------------------
+    def _handle_line(self, line: str, *, my_turn: bool) -> None:
+        text = line.strip()
+        if not text:
+            if self._pages:
+                self._next_page()
+            else:
+                self._answer([self.adapter.prompt().rstrip("> ").strip() + "."])
+            return
+        self._pages = []
+        if len(text) > 200:
+            self._answer([_("La orden es demasiado larga; escribe ayuda para ver las órdenes.")])
+            return
+        command = self.table.parse(text)
+        if command is None:
+            word = text.split()[0][:30]
+            self._answer([_("No conozco la orden {word}. Escribe ayuda.").format(word=word)])
+            return
+        if self._common(command):
+            return
+        reply = self.adapter.handle(command)
+        if reply.actions:
+            human = self.adapter.table.human
+            if human is None or human not in self.adapter.game.to_act():
+                self._answer([_("Espera, no es tu turno.")])
+                return
+            for action in reply.actions:
+                try:
+                    self._play(human, action)
+                except IllegalAction as error:
+                    self._answer([self.adapter.refusal(error)])
+                    return
+            return
+        if reply.record:
+            for index, item in enumerate(reply.lines):
+                self.announcer._emit(item, answer=index == 0, record=True)
+        else:
+            self._answer(reply.lines)
+
+    def _common(self, command: Command) -> bool:
+        name = command.name
+        if name == "ayuda":
+            lines = [_("Órdenes. Escribe la orden y pulsa Intro.")]
+            for spec in self.table.specs:
+                key = f" ({spec.key})" if spec.key else ""
+                lines.append(_(spec.help) + key)
+            lines.append(_("Re Pág y Av Pág: repasar lo dicho en la línea de escritura."))
+            self._paged(lines)
+        elif name == "reglas":
+            self._paged(self.adapter.rules())
+        elif name == "historial":
+            self._history(command.args)
+        elif name == "repetir":
+            last = self.announcer.last_line or _("Todavía no se ha dicho nada.")
+            self._answer([last])
+        elif name == "callar":
+            self.announcer.silence()
+        elif name == "ritmo":
+            self._set_pace(command.args)
+        elif name == "salir":
+            self._quit = True
+        else:
+            return False
+        return True
+
+    def _set_pace(self, args: str) -> None:
+        try:
+            value = float(args.replace(",", "."))
+        except ValueError:
+            value = -1
+        if not 0 <= value <= 10:
+            self._answer(
+                [_("Escribe ritmo y un número de segundos entre 0 y 10, por ejemplo: ritmo 2.")]
+            )
+            return
+        self.pace = value
+        self._answer([_("Ritmo de los rivales: {seconds} segundos.").format(seconds=f"{value:g}")])
+
+    def _history(self, args: str) -> None:
+        count = 10
+        if args.strip():
+            if not args.strip().isdigit() or not 1 <= int(args.strip()) <= 1000:
+                self._answer([_("Escribe historial y un número entre 1 y 1000.")])
+                return
+            count = int(args.strip())
+        lines = self.announcer.history.last(count)
+        if not lines:
+            self._answer([_("El historial está vacío.")])
+            return
+        self._paged([_("Historial, {n} líneas:").format(n=len(lines)), *lines])
+
+    def _paged(self, lines: list[str]) -> None:
+        pages = [lines[i : i + PAGE_LINES] for i in range(0, len(lines), PAGE_LINES)]
+        self._pages = pages
+        self._next_page()
+
+    def _next_page(self) -> None:
+        page = self._pages.pop(0)
+        if self._pages:
+            page = [*page, _("Pulsa Intro para seguir, o escribe otra orden.")]
+        self._answer(page)
+
+    def _answer(self, lines: Sequence[str]) -> None:
+        self.announcer.answer_lines(lines)

@@ -1,0 +1,84 @@
+"""Naming and parsing Spanish-deck cards: "el 7 de oros", "la sota de copas"."""
+
+from __future__ import annotations
+
+import re
+
+from sobremesa.i18n import N_, _
+from sobremesa.ui.commands import fold
+
+SUIT_NAMES = {
+    "oros": N_("oros"),
+    "copas": N_("copas"),
+    "espadas": N_("espadas"),
+    "bastos": N_("bastos"),
+}
+
+# Words a player may type for each suit and rank (folded: no accents, lowercase).
+SUIT_WORDS = {
+    "oros": ("oros", "oro", "o", "coins", "coin", "golds", "gold"),
+    "copas": ("copas", "copa", "c", "cups", "cup"),
+    "espadas": ("espadas", "espada", "e", "swords", "sword", "s"),
+    "bastos": ("bastos", "basto", "b", "clubs", "club", "batons", "baton"),
+}
+RANK_WORDS = {
+    1: ("as", "1", "uno", "ace", "a", "one"),
+    2: ("2", "dos", "two"),
+    3: ("3", "tres", "three"),
+    4: ("4", "cuatro", "four"),
+    5: ("5", "cinco", "five"),
+    6: ("6", "seis", "six"),
+    7: ("7", "siete", "seven"),
+    8: ("8", "ocho", "eight"),
+    9: ("9", "nueve", "nine"),
+    10: ("sota", "10", "diez", "jack", "j", "ten"),
+    11: ("caballo", "11", "once", "knight", "caballero", "horse", "q", "eleven"),
+    12: ("rey", "12", "doce", "king", "k", "twelve"),
+}
+_SUIT_BY_WORD = {word: suit for suit, words in SUIT_WORDS.items() for word in words}
+_RANK_BY_WORD = {word: rank for rank, words in RANK_WORDS.items() for word in words}
+
+
+def card_name(card, *, article: bool = True) -> str:
+    """'el 7 de oros' / 'la sota de copas' (article=False: '7 de oros')."""
+    suit = _(SUIT_NAMES[card.suit])
+    rank = card.rank
+    if rank == 1:
+        text = _("el as de {suit}") if article else _("as de {suit}")
+    elif rank == 10:
+        text = _("la sota de {suit}") if article else _("sota de {suit}")
+    elif rank == 11:
+        text = _("el caballo de {suit}") if article else _("caballo de {suit}")
+    elif rank == 12:
+        text = _("el rey de {suit}") if article else _("rey de {suit}")
+    else:
+        text = _("el {rank} de {suit}") if article else _("{rank} de {suit}")
+    return text.format(rank=rank, suit=suit)
+
+
+def card_list(cards) -> str:
+    """'as de oros, 3 de oros y sota de copas'."""
+    names = [card_name(card, article=False) for card in cards]
+    if not names:
+        return _("ninguna")
+    if len(names) == 1:
+        return names[0]
+    return _("{first} y {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+def parse_card(text: str) -> tuple[int, str] | None:
+    """(rank, suit) from what a player types: '7 de oros', 'sota copas', '7o', 'jack of cups'."""
+    words = [
+        w for w in re.split(r"[\s,]+", fold(text)) if w and w not in ("de", "of", "el", "la", "the")
+    ]
+    if len(words) == 1:
+        match = re.fullmatch(r"(\d{1,2})([a-z]+)", words[0])
+        if match:
+            words = [match.group(1), match.group(2)]
+    if len(words) != 2:
+        return None
+    rank = _RANK_BY_WORD.get(words[0])
+    suit = _SUIT_BY_WORD.get(words[1])
+    if rank is None or suit is None:
+        return None
+    return rank, suit

@@ -1,0 +1,460 @@
+"""Terminal console on prompt_toolkit (see the module doc of ``sobremesa.ui.console``).
+
+Threads: the prompt runs in its own thread with its own asyncio loop, so input is
+available all the time. Everything that touches prompt_toolkit runs in that loop:
+``say``/``set_prompt``/``get_line`` only hand work over with
+``loop.call_soon_threadsafe`` and read a thread-safe queue of submitted lines.
+
+Output path: say() -> ``_emit`` (loop) -> narration is held in ``_held`` while the
+input line is busy -> ``_outq`` -> one writer task prints each batch above the
+prompt (``in_terminal``) or directly when no prompt is shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import contextlib
+import queue
+import sys
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from typing import IO, Any
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.application import Application, in_terminal
+from prompt_toolkit.application.current import set_app
+from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import Input, create_input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.output import ColorDepth, Output, create_output
+
+from sobremesa.ui.console import (
+    TIMEOUT,
+    Timeout,
+    _clean_output,
+    _merge_keys,
+    clean_input,
+)
+
+__all__ = ["TerminalConsole", "check_key_names"]
+
+_INTERRUPT = object()  # queued by Ctrl+C: get_line raises KeyboardInterrupt
+_EXIT = object()  # result of the prompt when close() ends it
+
+#: After Enter, the prompt comes back when the game asks for input, or after this.
+RESTART_DELAY = 0.5
+#: Wait for the rest of an escape sequence this long (a lone Escape is the key).
+ESCAPE_TIMEOUT = 0.1
+
+
+def check_key_names(keys: Mapping[str, str]) -> None:
+    """Raise ValueError if a key name is not a prompt_toolkit key."""
+    kb = KeyBindings()
+    for name in keys:
+        try:
+            kb.add(name)(lambda event: None)
+        except (ValueError, KeyError) as exc:
+            raise ValueError(f"unknown key name: {name!r}") from exc
+
+
+class _Failed:
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
+
+
+class TerminalConsole:
+    """prompt_toolkit console: the input line runs all the time in its own thread."""
+
+    interactive = True
+
+    def __init__(
+        self,
+        history: Callable[[], Sequence[str]],
+        *,
+        stdin: IO[str] | None = None,
+        stdout: IO[str] | None = None,
+        key_commands: Mapping[str, str] | None = None,
+        input: Input | None = None,
+        output: Output | None = None,
+        restart_delay: float = RESTART_DELAY,
+    ) -> None:
+        self._history = history
+        self._keys = _merge_keys(key_commands)
+        check_key_names(self._keys)
+        self._restart_delay = restart_delay
+        if input is None:
+            input = create_input(stdin if stdin is not None else sys.stdin)
+        if output is None:
+            output = create_output(stdout if stdout is not None else sys.stdout)
+        if hasattr(output, "enable_cpr"):
+            output.enable_cpr = False  # no cursor position requests
+        self._input = input
+        self._output = output
+
+        self._lines: queue.Queue[Any] = queue.Queue()
+        self._prompt_text = ""
+        self._eof = False  # input is closed for good
+        self._closed = False
+        self._closing = False  # set in the loop thread
+        self._failed: BaseException | None = None
+
+        # Review state (loop thread only).
+        self._review: int | None = None  # index into history() while reviewing
+        self._draft: Document | None = None  # the half-typed text put aside
+        self._in_key = False
+        self._key_review: int | None = None  # review index when this key started
+        self._key_keeps_review = False
+
+        # Output state (loop thread only, created in the loop).
+        self._held: list[str] = []  # narration waiting for an empty input line
+        self._outq: asyncio.Queue[str] | None = None
+        self._want_prompt: asyncio.Event | None = None
+        self._restart_timer: asyncio.TimerHandle | None = None
+        self._writer: asyncio.Task[None] | None = None
+
+        self._session = self._create_session()
+        self._app: Application[Any] = self._session.app
+        self._app.ttimeoutlen = ESCAPE_TIMEOUT
+        self._app.key_processor.before_key_press += self._before_key
+        self._app.key_processor.after_key_press += self._after_key
+        self._session.default_buffer.on_text_changed += self._on_text_changed
+
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._started = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="sobremesa-console", daemon=True)
+        self._thread.start()
+        self._started.wait(timeout=10)
+        if self._failed is not None or not self._thread.is_alive():
+            raise RuntimeError("the terminal console could not start") from self._failed
+        atexit.register(self.close)  # give the terminal back even if nobody closes
+
+    # ------------------------------------------------------------------ API
+
+    def get_line(self, timeout: float | None = None) -> str | None | Timeout:
+        if self._failed is not None:
+            raise RuntimeError("the console stopped working") from self._failed
+        if self._eof or self._closed:
+            return None
+        self._call_soon(self._ask_prompt)
+        try:
+            if timeout is None:
+                item = self._lines.get()
+            else:
+                item = self._lines.get(timeout=max(0.0, timeout))
+        except queue.Empty:
+            return TIMEOUT
+        if item is _INTERRUPT:
+            raise KeyboardInterrupt
+        if isinstance(item, _Failed):
+            raise RuntimeError("the console stopped working") from item.exc
+        if item is None and self._eof:
+            self._lines.put(None)  # stays at end of input
+        return item
+
+    def say(self, line: str, *, answer: bool = False) -> None:
+        text = _clean_output(str(line))
+        if not self._call_soon(self._emit, text, answer):
+            self._write(text + "\n")  # console gone: print directly
+
+    def set_prompt(self, text: str) -> None:
+        self._prompt_text = clean_input(text, limit=200) + (" " if text.endswith(" ") else "")
+        self._call_soon(self._app.invalidate)
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        atexit.unregister(self.close)
+        loop = self._loop
+        if loop is not None and self._thread.is_alive():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._shutdown)
+            self._thread.join(timeout=5)
+
+    # ------------------------------------------------------- thread & loop
+
+    def _call_soon(self, fn: Callable[..., Any], *args: Any) -> bool:
+        loop = self._loop
+        if loop is None or self._closing or not self._thread.is_alive():
+            return False
+        try:
+            loop.call_soon_threadsafe(fn, *args)
+        except RuntimeError:  # loop closed meanwhile
+            return False
+        return True
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except BaseException as exc:  # noqa: BLE001 - reported to the game thread
+            self._failed = exc
+            self._lines.put(_Failed(exc))
+        finally:
+            self._loop = None
+            self._started.set()
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._outq = asyncio.Queue()
+        self._want_prompt = asyncio.Event()
+        self._writer = asyncio.create_task(self._write_loop())
+        # Raw mode between prompts too: keys typed while no prompt is shown are
+        # kept for the next prompt instead of being echoed by the terminal.
+        with self._input.raw_mode():
+            self._restart_soon()
+            self._started.set()
+            while not self._closing:
+                await self._want_prompt.wait()
+                if self._closing:
+                    break
+                self._want_prompt.clear()
+                await self._outq.join()  # what was said before comes before the prompt
+                if self._closing:
+                    break
+                await self._prompt_once()
+                self._want_prompt.clear()  # asked while the prompt ran: not again yet
+                self._restart_soon()
+            await self._drain()
+        self._writer.cancel()
+
+    async def _prompt_once(self) -> None:
+        try:
+            text = await self._session.prompt_async(set_exception_handler=False)
+        except KeyboardInterrupt:
+            self._end_line()
+            self._lines.put(_INTERRUPT)
+        except EOFError:
+            self._end_line()
+            if self._input.closed:
+                self._eof = True
+                self._closing = True
+            self._lines.put(None)
+        else:
+            self._end_line()
+            if text is not _EXIT:
+                self._lines.put(clean_input(text))
+
+    def _end_line(self) -> None:
+        """The prompt is gone (Enter, Ctrl+C, Ctrl+D): print held narration."""
+        self._review = None
+        self._draft = None
+        self._release_held()
+
+    def _ask_prompt(self) -> None:
+        if self._want_prompt is not None:
+            self._want_prompt.set()
+
+    def _restart_soon(self) -> None:
+        if self._restart_timer is not None:
+            self._restart_timer.cancel()
+        loop = asyncio.get_running_loop()
+        self._restart_timer = loop.call_later(self._restart_delay, self._ask_prompt)
+
+    def _shutdown(self) -> None:
+        self._closing = True
+        self._release_held(force=True)
+        if self._want_prompt is not None:
+            self._want_prompt.set()
+        if self._app.is_running and not self._app.is_done:
+            self._app.erase_when_done = True  # leave no prompt behind
+            self._app.exit(result=_EXIT)
+
+    async def _drain(self) -> None:
+        self._release_held(force=True)
+        if self._outq is not None:
+            await self._outq.join()
+
+    # ---------------------------------------------------------------- output
+
+    def _line_busy(self) -> bool:
+        """True while the player has text in the input line (a draft or a review)."""
+        if not self._app.is_running or self._app.is_done:
+            return False
+        return self._review is not None or bool(self._session.default_buffer.text)
+
+    def _emit(self, text: str, answer: bool) -> None:
+        if not answer and (self._held or self._line_busy()):
+            self._held.append(text)
+        else:
+            self._put_out(text)
+
+    def _release_held(self, force: bool = False) -> None:
+        if self._held and (force or not self._line_busy()):
+            held, self._held = self._held, []
+            for text in held:
+                self._put_out(text)
+
+    def _put_out(self, text: str) -> None:
+        if self._outq is not None:
+            self._outq.put_nowait(text + "\n")
+        else:
+            self._write(text + "\n")
+
+    async def _write_loop(self) -> None:
+        assert self._outq is not None
+        q = self._outq
+        while True:
+            parts = [await q.get()]
+            await asyncio.sleep(0)  # let lines said together arrive together
+            while not q.empty():
+                parts.append(q.get_nowait())
+            text = "".join(parts)
+            try:
+                if self._app.is_running:
+                    with set_app(self._app):
+                        async with in_terminal():
+                            self._write(text)
+                else:
+                    self._write(text)
+            except Exception:  # noqa: BLE001 - never lose a line
+                self._write(text)
+            finally:
+                for _ in parts:
+                    q.task_done()
+
+    def _write(self, text: str) -> None:
+        try:
+            self._output.write(text)
+            self._output.flush()
+        except (OSError, ValueError):
+            pass
+
+    # ------------------------------------------------------- session, keys
+
+    def _create_session(self) -> PromptSession[Any]:
+        reviewing_at_key = Condition(lambda: self._key_review is not None)
+        kb = KeyBindings()
+
+        @kb.add("pageup")
+        def _older(event: KeyPressEvent) -> None:
+            self._review_step(-1)
+
+        @kb.add("pagedown")
+        def _newer(event: KeyPressEvent) -> None:
+            self._review_step(+1)
+
+        @kb.add("c-home")
+        def _oldest(event: KeyPressEvent) -> None:
+            self._review_jump(oldest=True)
+
+        @kb.add("c-end")
+        def _newest(event: KeyPressEvent) -> None:
+            self._review_jump(oldest=False)
+
+        for name, command in self._keys.items():
+            kb.add(name, eager=True)(self._command_handler(name, command))
+
+        # In review, these only end the review (done in _after_key).
+        for name in ("enter", "c-j", "c-d", "escape"):
+
+            @kb.add(name, filter=reviewing_at_key, eager=True)
+            def _end_review(event: KeyPressEvent) -> None:
+                pass
+
+        return PromptSession(
+            message=self._message,
+            input=self._input,
+            output=self._output,
+            key_bindings=kb,
+            history=InMemoryHistory(),
+            multiline=False,
+            complete_while_typing=False,
+            enable_history_search=False,
+            auto_suggest=None,
+            completer=None,
+            mouse_support=False,
+            reserve_space_for_menu=0,
+            bottom_toolbar=None,
+            rprompt=None,
+            enable_system_prompt=False,
+            enable_suspend=False,
+            enable_open_in_editor=False,
+            color_depth=ColorDepth.MONOCHROME,
+            include_default_pygments_style=False,
+            refresh_interval=0,
+            erase_when_done=False,
+        )
+
+    def _command_handler(self, name: str, command: str) -> Callable[[KeyPressEvent], None]:
+        def handler(event: KeyPressEvent) -> None:
+            if name == "escape" and self._key_review is not None:
+                return  # Escape in review only ends the review
+            self._lines.put(command)
+
+        return handler
+
+    def _message(self) -> str:
+        return "" if self._review is not None else self._prompt_text
+
+    # --------------------------------------------------------------- review
+
+    def _set_doc(self, document: Document) -> None:
+        self._session.default_buffer.set_document(document, bypass_readonly=True)
+
+    def _before_key(self, _sender: object) -> None:
+        self._in_key = True
+        self._key_review = self._review
+        self._key_keeps_review = False
+        if self._review is not None and self._draft is not None:
+            self._set_doc(self._draft)  # the key acts on the draft unless it reviews
+
+    def _after_key(self, _sender: object) -> None:
+        self._in_key = False
+        if self._review is not None and not self._key_keeps_review:
+            self._review = None
+            self._draft = None
+            self._redraw_line()
+        self._key_review = None
+        self._release_held()
+
+    def _on_text_changed(self, _buffer: object) -> None:
+        if not self._in_key:
+            self._release_held()
+
+    def _items(self) -> list[str]:
+        try:
+            return [str(item) for item in self._history()]
+        except Exception:  # noqa: BLE001 - a broken history must not kill the input
+            return []
+
+    def _review_step(self, step: int) -> None:
+        items = self._items()
+        current = self._key_review
+        if not items:
+            return
+        if current is None:
+            if step > 0:
+                return  # PageDown outside review: nothing newer
+            index = len(items) - 1
+        else:
+            index = min(current, len(items) - 1) + step
+            if index >= len(items):
+                return  # past the newest: the review ends, the draft is back
+            index = max(index, 0)
+        self._show(items, index)
+
+    def _review_jump(self, *, oldest: bool) -> None:
+        items = self._items()
+        if items:
+            self._show(items, 0 if oldest else len(items) - 1)
+
+    def _show(self, items: list[str], index: int) -> None:
+        if self._key_review is None:
+            self._draft = self._session.default_buffer.document
+        self._review = index
+        self._key_keeps_review = True
+        self._set_doc(Document(clean_input(items[index], limit=10_000), cursor_position=0))
+        self._redraw_line()
+
+    def _redraw_line(self) -> None:
+        """Rewrite the whole input line, not just the changed characters.
+
+        A screen reader speaks only what changed in an in-place update; a line
+        written anew is read whole, so each review step is heard in full.
+        """
+        if self._app.is_running and not self._app.is_done:
+            self._app.renderer.erase()
+            self._app.invalidate()

@@ -1,0 +1,57 @@
+from sobremesa.ui.commands import CommandSpec, CommandTable, fold
+from sobremesa.ui.spanish_cards import card_list, card_name, parse_card
+
+
+class C:
+    def __init__(self, rank, suit):
+        self.rank, self.suit = rank, suit
+
+
+def test_fold_forgives_case_accents_and_spaces():
+    assert fold("  Castaña   ÚLTIMA ") == "castana ultima"
+
+
+def test_table_matches_aliases_and_keeps_argument_case():
+    table = CommandTable(
+        [
+            CommandSpec("descartar", ("d", "tirar", "discard")),
+            CommandSpec("ultima", ("última jugada",)),
+        ]
+    )
+    assert table.parse("D Sota de Copas").args == "Sota de Copas"
+    assert table.parse("tirar 5").name == "descartar"
+    assert table.parse("ÚLTIMA JUGADA").name == "ultima"
+    assert table.parse("xyzzy") is None
+    assert table.parse("   ") is None
+
+
+def test_card_names_in_spanish():
+    assert card_name(C(7, "oros")) == "el 7 de oros"
+    assert card_name(C(10, "copas")) == "la sota de copas"
+    assert card_name(C(11, "bastos")) == "el caballo de bastos"
+    assert card_name(C(12, "espadas")) == "el rey de espadas"
+    assert card_name(C(1, "oros"), article=False) == "as de oros"
+    assert (
+        card_list([C(1, "oros"), C(3, "oros"), C(10, "copas")])
+        == "as de oros, 3 de oros y sota de copas"
+    )
+
+
+def test_card_names_in_english():
+    from sobremesa import i18n
+
+    i18n.set_language("en")
+    assert card_name(C(10, "copas")) == "the jack of cups"
+    assert card_name(C(1, "oros")) == "the ace of coins"
+
+
+def test_parse_card_accepts_natural_forms():
+    assert parse_card("sota de copas") == (10, "copas")
+    assert parse_card("Sota Copas") == (10, "copas")
+    assert parse_card("7 de oros") == (7, "oros")
+    assert parse_card("7o") == (7, "oros")
+    assert parse_card("el as de espadas") == (1, "espadas")
+    assert parse_card("jack of cups") == (10, "copas")
+    assert parse_card("rey") is None
+    assert parse_card("13 de oros") is None
+    assert parse_card("7 de tréboles") is None

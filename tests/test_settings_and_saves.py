@@ -1,0 +1,84 @@
+import json
+
+from sobremesa import saves
+from sobremesa.settings import Settings, load_settings, save_settings, settings_path
+
+
+def test_settings_round_trip():
+    settings = Settings()
+    settings.language = "en"
+    settings.outputs = ["texto", "voz"]
+    settings.pace = 0.5
+    settings.chinchon.deck = 48
+    settings.chinchon.reenganche = True
+    save_settings(settings)
+    loaded, broken = load_settings()
+    assert broken is None
+    assert loaded == settings
+
+
+def test_missing_settings_give_defaults():
+    loaded, broken = load_settings()
+    assert loaded == Settings() and broken is None
+
+
+def test_broken_settings_are_set_aside_not_deleted():
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("{ esto no es json", encoding="utf-8")
+    loaded, broken = load_settings()
+    assert loaded == Settings()
+    assert broken is not None and broken.exists()
+    assert broken.read_text(encoding="utf-8") == "{ esto no es json"
+    assert not path.exists()
+
+
+def test_settings_with_bad_values_are_set_aside():
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"pace": -3}), encoding="utf-8")
+    loaded, broken = load_settings()
+    assert loaded.pace == Settings().pace
+    assert broken is not None and json.loads(broken.read_text("utf-8")) == {"pace": -3}
+
+
+def test_settings_in_bad_encoding_are_set_aside():
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    loaded, broken = load_settings()
+    assert loaded == Settings() and broken is not None and broken.exists()
+
+
+def test_save_round_trip_and_delete():
+    saves.write_save({"game": "chinchon", "state": {"a": 1}})
+    assert saves.has_save()
+    assert saves.read_save()["state"] == {"a": 1}
+    saves.delete_save()
+    assert not saves.has_save() and saves.read_save() is None
+
+
+def test_broken_save_is_set_aside():
+    path = saves.save_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('{"format": 1, "game": "chinchon"', encoding="utf-8")
+    try:
+        saves.read_save()
+    except saves.SaveError as error:
+        assert error.kept_at.exists()
+        assert error.kept_at.read_text("utf-8") == '{"format": 1, "game": "chinchon"'
+    else:
+        raise AssertionError("a broken save must raise SaveError")
+    assert not saves.has_save()
+
+
+def test_save_of_another_format_version_is_set_aside():
+    path = saves.save_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"format": 99, "game": "chinchon", "state": {}}), "utf-8")
+    try:
+        saves.read_save()
+    except saves.SaveError:
+        pass
+    else:
+        raise AssertionError("unknown format must be refused")
