@@ -218,6 +218,7 @@ def test_screen_reader_speaks_and_brailles_separately_same_text():
     line = "Ana juega el 7 de oros y cierra con 3 puntos sueltos."
     lector.speak(line)
     lector.braille(line)
+    assert wait_for(lambda: len(nvda.calls) >= 2)
     lector.speak("Tu turno.", interrupt=True)
     lector.braille("Tu turno.")
     assert wait_for(lambda: len(nvda.calls) >= 5)

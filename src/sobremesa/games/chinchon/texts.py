@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from sobremesa.core.cards import Card
 from sobremesa.games.chinchon import rules as r
@@ -71,7 +71,17 @@ def melds_text(melds: Sequence[Sequence[Card]], deck: int, *, numbered: bool = F
 class Narrator:
     """Turns rules events into lines for one viewer (a seat, or None for a spectator)."""
 
-    def __init__(self, names: Sequence[str], viewer: int | None, deck: int, brief: bool) -> None:
+    def __init__(
+        self,
+        names: Sequence[str],
+        viewer: int | None,
+        deck: int,
+        brief: bool,
+        sort: Callable[[Sequence[Card]], list[Card]] = list,
+        discard_top: Callable[[], Card | None] = lambda: None,
+    ) -> None:
+        self.sort = sort
+        self.discard_top = discard_top
         self.names = list(names)
         self.viewer = viewer
         self.deck = deck
@@ -102,7 +112,7 @@ class Narrator:
     def _on_round_started(self, e: r.RoundStarted) -> list[str]:
         self._drawn.clear()
         return [
-            _("Mano {n}. Empieza {name}. Descarte: {card}.").format(
+            _("Ronda {n}. Empieza {name}. Descarte: {card}.").format(
                 n=e.round_no,
                 name=self.names[e.mano] if not self.you(e.mano) else _("tú"),
                 card=card_name(e.starting_card),
@@ -112,13 +122,16 @@ class Narrator:
     def _on_dealt(self, e: r.Dealt) -> list[str]:
         if not self.you(e.seat) or e.cards is None:
             return []
-        return [_("Tus cartas: {cards}.").format(cards=card_list(e.cards))]
+        return [_("Tus cartas: {cards}.").format(cards=card_list(self.sort(e.cards)))]
 
     def _on_turn_started(self, e: r.TurnStarted) -> list[str]:
         if not self.you(e.seat):
             return []
         if e.phase == "draw":
-            return [_("Tu turno.")]
+            top = self.discard_top()
+            if top is None:
+                return [_("Tu turno. No hay descarte.")]
+            return [_("Tu turno. Descarte: {card}.").format(card=card_name(top))]
         if e.phase == "layoff":
             return [_("Te toca colocar. Escribe colocar, colocar CARTA en N, o listo.")]
         return []
@@ -215,7 +228,7 @@ class Narrator:
         ]
 
     def _on_round_scored(self, e: r.RoundScored) -> list[str]:
-        lines = [_("Fin de la mano {n}. Puntos:").format(n=e.round_no)]
+        lines = [_("Fin de la ronda {n}. Puntos:").format(n=e.round_no)]
         for result in e.results:
             name = self.name(result.seat)
             if result.closer and e.chinchon:

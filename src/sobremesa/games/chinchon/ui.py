@@ -122,7 +122,12 @@ class ChinchonAdapter(GameAdapter):
         self.settings = settings
         self.deck = game.options.deck
         self.narrator = Narrator(
-            table.names, table.human, self.deck, brief=settings.verbosity == "breve"
+            table.names,
+            table.human,
+            self.deck,
+            brief=settings.verbosity == "breve",
+            sort=self.sort_cards,
+            discard_top=lambda: self.game.view(None).discard_top,
         )
 
     # -- start ---------------------------------------------------------------
@@ -208,13 +213,16 @@ class ChinchonAdapter(GameAdapter):
     def _view(self) -> r.ChinchonView:
         return self.game.view(self.table.human)
 
-    def _hand(self) -> list[Card]:
-        hand = list(self._view().hand or ())
+    def sort_cards(self, cards: Sequence[Card]) -> list[Card]:
+        """The player's chosen order: by suit (then rank) or by rank (then suit)."""
         if self.settings.chinchon.hand_order == "valor":
             return sorted(
-                hand, key=lambda c: (run_position(c.rank, self.deck), c.suit_index, c.copy)
+                cards, key=lambda c: (run_position(c.rank, self.deck), c.suit_index, c.copy)
             )
-        return sorted(hand, key=lambda c: c.sort_key)
+        return sorted(cards, key=lambda c: c.sort_key)
+
+    def _hand(self) -> list[Card]:
+        return self.sort_cards(self._view().hand or ())
 
     def _spectator(self) -> Reply | None:
         if self.table.human is None:
@@ -286,10 +294,10 @@ class ChinchonAdapter(GameAdapter):
             "reenganche": _("decidir el reenganche"),
         }.get(view.phase, "")
         if seat == self.table.human:
-            return Reply([_("Tu turno: {what}. Mano {n}.").format(what=phase, n=view.round_no)])
+            return Reply([_("Tu turno: {what}. Ronda {n}.").format(what=phase, n=view.round_no)])
         return Reply(
             [
-                _("Turno de {name}: {what}. Mano {n}.").format(
+                _("Turno de {name}: {what}. Ronda {n}.").format(
                     name=self.table.names[seat], what=phase, n=view.round_no
                 )
             ]

@@ -89,6 +89,7 @@ class SpeechdBackend:
 
     def close(self) -> None:
         try:
+            self.client.cancel()
             self.client.close()
         except Exception:
             log.debug("speechd close failed", exc_info=True)

@@ -132,6 +132,8 @@ class ThreadedOutput:
             self._cond.notify()
 
     def close(self, timeout: float = 2.0) -> None:
+        """Drop what is queued and release the backend. A voice stops speaking; a
+        screen reader is left alone (call wait_idle() first to let a goodbye finish)."""
         with self._cond:
             self._closing = True
             self._pending.clear()
@@ -237,4 +239,3 @@ class ThreadedOutput:
             backend.start(text)
             deadline = time.monotonic() + utterance_deadline(text)
             self._speaking = backend.busy()
-        backend.stop()
