@@ -133,6 +133,7 @@ class Session:
                         return self._leave()
                 else:
                     # One pause per bot turn: a bot's draw and discard follow each other.
+                    self.console.set_prompt(self.adapter.prompt())
                     if seats[0] != self._last_actor and not self._wait_for_bot():
                         return self._leave()
                     self._bot_step(seats[0])
