@@ -14,6 +14,8 @@ SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 SCRIPT = r"""
 import sys
+import threading
+import time
 from sobremesa.ui.console import TIMEOUT, make_console
 
 history = ["Reparto: tienes 7 cartas.", "Tu turno."]
@@ -32,6 +34,12 @@ while True:
     history.append(f"Orden: {line}.")
     if line == "salir":
         break
+    if line == "ruido":  # narration from another thread while the player types
+        def noise():
+            for i in range(200):
+                console.say(f"Ruido {i}.")
+                time.sleep(0.001)
+        threading.Thread(target=noise).start()
 console.close()
 print("ADIOS", flush=True)
 """
@@ -103,7 +111,14 @@ def test_terminal_session_on_a_pty():
         read_until(b"Orden: hola.")
         os.write(master, b"ju\x1bOQ")  # half-typed draft, then F2
         read_until(b"Orden: mano.")
-        os.write(master, b"\x7f\x7fsalir\r")
+        os.write(master, b"\x7f\x7fruido\r")
+        read_until(b"Orden: ruido.")
+        for key in b"mesa\r":  # typed while the noise is printed
+            os.write(master, bytes([key]))
+            time.sleep(0.003)
+        read_until(b"Orden: mesa.")
+        read_until(b"Ruido 199.")
+        os.write(master, b"salir\r")
         read_until(b"ADIOS")
         assert proc.wait(timeout=20) == 0
         attrs = termios.tcgetattr(slave)
@@ -111,6 +126,8 @@ def test_terminal_session_on_a_pty():
         screen = seen.decode("utf-8", "replace")
         assert "\x1b[6n" not in screen  # no cursor position requests
         assert screen.index("Orden: hola.") < screen.index("Orden: mano.")
+        assert "Ruido 199." in screen
+        assert "mesa\r\n" not in screen  # never echoed by the terminal itself
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -34,9 +34,17 @@ from sobremesa.ui.outputs.base import choose_voice
 from sobremesa.ui.outputs.speechd_loader import import_speechd
 from sobremesa.ui.outputs.voice_linux import EspeakProcessBackend
 
-pytestmark = pytest.mark.skipif(
-    not sys.platform.startswith("linux"), reason="real engine tests run on Linux (CI)"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not sys.platform.startswith("linux"), reason="real engine tests run on Linux (CI)"
+    ),
+    # speechd's reader thread ends with sys.exit() when the client closes its socket;
+    # Python ignores SystemExit in threads, pytest reports it. Not an error.
+    pytest.mark.filterwarnings(
+        "ignore:Exception in thread SSIP client communication thread"
+        ":pytest.PytestUnhandledThreadExceptionWarning"
+    ),
+]
 
 ESPEAK = shutil.which("espeak-ng")
 needs_espeak = pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
@@ -384,13 +392,14 @@ class Conversation:
 
 
 def conversation(daemon: Daemon, first_text: str) -> Conversation:
-    """What the connection that sent `first_text` said, and what happened to it."""
+    """What the connection that sent `first_text` said, and what happened to it
+    (empty while `first_text` has not reached the daemon)."""
     entries = protocol_entries(daemon.protocol())
     for items in entries.values():
         if ("DATA", first_text) in items:
             break
     else:
-        raise AssertionError(f"{first_text!r} never reached the daemon")
+        return Conversation([], {}, {})  # not there (yet)
     sent: list[str] = []
     ids: dict[str, int] = {}
     events: dict[int, list[str]] = {}
@@ -450,7 +459,8 @@ def test_speechd_voice_queues_interrupts_and_silences(speechd_env):
         conversation(daemon, first).ids.get(silenced, -1), []))
     voz.close()
     assert notices == []
-    assert conversation(daemon, first).sent[-2:] == [silenced, "CANCEL self"]
+    sent = conversation(daemon, first).sent
+    assert sent[sent.index(silenced) + 1] == "CANCEL self"
 
 
 def test_speechd_through_accessible_output2(speechd_env, audio):

@@ -103,6 +103,14 @@ class GameAdapter(ABC):
     @abstractmethod
     def bots_to_data(self) -> list[Any]: ...
 
+    def resume(self) -> list[str]:
+        """What a player coming back needs first (whose turn, their cards)."""
+        return []
+
+    def extra_to_data(self) -> dict[str, Any]:
+        """Adapter state worth keeping in the save (e.g. the last move's text)."""
+        return {}
+
     def refusal(self, error: IllegalAction) -> str:
         return _("Esa jugada no es posible ahora.")
 
@@ -123,7 +131,7 @@ class Session:
         """Play until the game ends ("over"), or the player leaves ("saved")."""
         if resumed:
             self.announcer.narrate(_("Partida recuperada."))
-            self._answer(self.adapter.intro())
+            self._answer([*self.adapter.intro(), *self.adapter.resume()])
         try:
             while not self.adapter.game.is_over():
                 seats = self.adapter.game.to_act()
@@ -156,6 +164,7 @@ class Session:
                 "table": self.adapter.table.to_dict(),
                 "state": self.adapter.game.to_dict(),
                 "bots": self.adapter.bots_to_data(),
+                "extra": self.adapter.extra_to_data(),
                 "history": list(self.announcer.history.last(300)),
             }
         )

@@ -7,7 +7,7 @@ available all the time. Everything that touches prompt_toolkit runs in that loop
 
 Output path: say() -> ``_emit`` (loop) -> narration is held in ``_held`` while the
 input line is busy -> ``_outq`` -> one writer task prints each batch above the
-prompt (``in_terminal``) or directly when no prompt is shown.
+prompt or directly when no prompt is shown.
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any
 
 from prompt_toolkit import PromptSession
-from prompt_toolkit.application import Application, in_terminal
-from prompt_toolkit.application.current import set_app
+from prompt_toolkit.application import Application
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import InMemoryHistory
@@ -303,17 +302,27 @@ class TerminalConsole:
                 parts.append(q.get_nowait())
             text = "".join(parts)
             try:
-                if self._app.is_running:
-                    with set_app(self._app):
-                        async with in_terminal():
-                            self._write(text)
-                else:
-                    self._write(text)
+                self._print_above(text)
             except Exception:  # noqa: BLE001 - never lose a line
                 self._write(text)
             finally:
                 for _ in parts:
                     q.task_done()
+
+    def _print_above(self, text: str) -> None:
+        """Print above the input line, which is then drawn again below.
+
+        Like prompt_toolkit's ``run_in_terminal`` but without its switch to cooked
+        mode: keys typed while we print must reach the prompt, not be echoed and
+        line-edited by the terminal.
+        """
+        app = self._app
+        if app.is_running:
+            app.renderer.erase()
+            self._write(text)
+            app.invalidate()
+        else:
+            self._write(text)
 
     def _write(self, text: str) -> None:
         try:

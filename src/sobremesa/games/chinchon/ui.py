@@ -162,6 +162,15 @@ class ChinchonAdapter(GameAdapter):
     def bot_action(self, seat: int) -> r.ChinchonAction:
         return self.bots[seat].choose(self.game.view(seat))
 
+    def extra_to_data(self) -> dict[str, Any]:
+        return {"last_move": self.narrator.last_move}
+
+    def resume(self) -> list[str]:
+        lines = self._cmd_turno("").lines
+        if self.table.human is not None and self._view().hand:
+            lines += self._cmd_mano("").lines
+        return lines
+
     def bots_to_data(self) -> list[Any]:
         return [[seat, bot.to_dict()] for seat, bot in sorted(self.bots.items())]
 
@@ -193,9 +202,14 @@ class ChinchonAdapter(GameAdapter):
                 return "> "
             return _("Turno de {name}> ").format(name=self.table.names[view.current_seat])
         if view.phase == "draw":
-            return _("Roba o coge> ")
+            if view.discard_top is None:
+                return _("Roba> ")
+            return _("Roba o coge {card}> ").format(card=card_name(view.discard_top, article=False))
         if view.phase == "discard":
-            return _("Descarta o cierra> ")
+            hand = list(view.hand or ())
+            if any(c != view.taken_discard for c, _a in can_close(hand, self.deck)):
+                return _("Descarta o cierra> ")
+            return _("Descarta> ")
         if view.phase == "layoff":
             return _("Coloca o listo> ")
         if view.phase == "reenganche":
@@ -504,4 +518,7 @@ def restore_adapter(settings: Settings, data: dict[str, Any]) -> ChinchonAdapter
     if len(table.names) != game.num_seats:
         raise ValueError("table")
     bots = {int(seat): bot_from_dict(bot) for seat, bot in data["bots"]}
-    return ChinchonAdapter(game, table, bots, settings)
+    adapter = ChinchonAdapter(game, table, bots, settings)
+    last_move = data.get("extra", {}).get("last_move", "")
+    adapter.narrator.last_move = last_move if isinstance(last_move, str) else ""
+    return adapter

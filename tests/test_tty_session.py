@@ -1,0 +1,107 @@
+"""The real entry point in a pseudo-terminal: prompt_toolkit mode, keys, Ctrl+C."""
+
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+
+import pytest
+
+pty = pytest.importorskip("pty")  # POSIX only; Windows consoles are covered by the pipe tests
+
+F2 = "\x1bOQ"
+F4 = "\x1bOS"
+CTRL_C = "\x03"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][A-Z0-9]|\x1b[=>]|\r")
+
+
+class Terminal:
+    def __init__(self, args, home):
+        self.master, slave = pty.openpty()
+        env = {**os.environ, "SOBREMESA_HOME": str(home), "TERM": "xterm", "COLUMNS": "100"}
+        env.pop("NO_COLOR", None)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "sobremesa", *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            close_fds=True,
+        )
+        os.close(slave)
+        self.seen = ""
+
+    def read_until(self, text, timeout=15.0):
+        deadline = time.monotonic() + timeout
+        while text not in self.seen:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise AssertionError(f"{text!r} not seen; screen so far:\n{self.seen[-2000:]}")
+            ready, _, _ = select.select([self.master], [], [], remaining)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                self.seen += ANSI.sub("", chunk.decode("utf-8", "replace"))
+        assert text in self.seen, self.seen[-2000:]
+        position = self.seen.index(text) + len(text)
+        before, self.seen = self.seen[:position], self.seen[position:]
+        return before
+
+    def send(self, text):
+        os.write(self.master, text.encode())
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(timeout=10)
+        os.close(self.master)
+
+
+@pytest.fixture
+def terminal(isolated_home):
+    terms = []
+
+    def start(*args):
+        term = Terminal(args, isolated_home)
+        terms.append(term)
+        return term
+
+    yield start
+    for term in terms:
+        term.close()
+
+
+def test_keys_commands_and_ctrl_c_in_a_real_terminal(terminal, isolated_home):
+    term = terminal("jugar", "chinchon", "--semilla", "1", "--rivales", "2", "--ritmo", "0")
+    term.read_until("Tu turno. Descarte: el caballo de copas.")
+    term.read_until("Roba o coge caballo de copas>")
+    term.send("mano\r")
+    term.read_until("Tu mano, 7 cartas: 1: 4 de oros")
+    term.send(F4)  # puntos, without typing
+    term.read_until("Puntos: Tú 0, Marta 0, Pablo 0. Límite 100. Bote: 3.")
+    term.send("rob")  # a half-typed command survives a function key
+    term.send(F2)
+    term.read_until("Tu mano, 7 cartas")
+    term.send("ar\r")
+    term.read_until("Robas el 4 de bastos.")
+    term.send("descartar 1\r")
+    term.read_until("Tiras el 4 de oros.")
+    term.read_until("Tu turno.")
+    term.send(CTRL_C)
+    term.read_until("Partida guardada. Para seguir: sobremesa continuar.")
+    assert term.proc.wait(timeout=10) in (0, 130)
+    assert (isolated_home / "data" / "partida.json").exists()
+
+    resumed = terminal("continuar", "--ritmo", "0")
+    resumed.read_until("Partida recuperada.")
+    resumed.send("ultima\r")
+    resumed.read_until("Pablo coge el caballo de oros y tira el rey de bastos.")
+    resumed.send("salir\r")
+    resumed.read_until("Partida guardada.")
+    assert resumed.proc.wait(timeout=10) == 0
