@@ -395,3 +395,16 @@ def test_output_has_no_colour_and_no_cursor_position_request(term):
     raw = term.raw.getvalue()
     assert "\x1b[6n" not in raw  # no CPR
     assert not re.search(r"\x1b\[[0-9;]*(3[0-7]|9[0-7]|38;)[0-9;]*m", raw)  # no colours
+
+
+def test_on_review_hears_each_shown_announcement():
+    heard: list[str] = []
+    with create_pipe_input() as pipe:
+        t = Term(pipe, ["uno", "dos\tdos"], on_review=heard.append)
+        try:
+            t.type_draft("x")
+            t.send(PAGE_UP + PAGE_UP + PAGE_DOWN + "y")
+            t.wait_buffer("xy")
+            assert heard == ["dos dos", "uno", "dos dos"]
+        finally:
+            t.console.close()

@@ -89,7 +89,11 @@ class App:
     ) -> None:
         self.settings = settings  # in effect for this run (command-line options applied)
         self.stored = stored if stored is not None else settings  # what is saved to disk
-        self.console = make_console(lambda: self.announcer.history.lines(), force_plain=force_plain)
+        self.console = make_console(
+            lambda: self.announcer.history.lines(),
+            force_plain=force_plain,
+            on_review=lambda text: self.announcer.speak_only(text),
+        )
         self.announcer = Announcer(self.console)
         self.announcer.outputs = self._make_outputs()
 

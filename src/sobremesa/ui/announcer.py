@@ -15,6 +15,13 @@ class LineSink(Protocol):
 class Output(Protocol):
     def speak(self, text: str, interrupt: bool = False) -> None: ...
     def braille(self, text: str) -> None: ...
+    def speak_only(self, line: str) -> None:
+        """Speak a line already shown elsewhere (the history item under review in the
+        input line): the extra outputs get it, the console prints nothing."""
+        for output in self.outputs:
+            output.speak(line, interrupt=True)
+            output.braille(line)
+
     def silence(self) -> None: ...
     def close(self) -> None: ...
 
@@ -69,6 +76,13 @@ class Announcer:
         self.console.say(line, answer=answer)
         for output in self.outputs:
             output.speak(line, interrupt=answer)
+            output.braille(line)
+
+    def speak_only(self, line: str) -> None:
+        """Speak a line already shown elsewhere (the history item under review in the
+        input line): the extra outputs get it, the console prints nothing."""
+        for output in self.outputs:
+            output.speak(line, interrupt=True)
             output.braille(line)
 
     def silence(self) -> None:

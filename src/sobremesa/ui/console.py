@@ -23,7 +23,7 @@ what you type is kept while the game goes on.
 - Ctrl+C interrupts (the game asks what to do); Ctrl+D on an empty line ends the
   input, like closing the terminal. Up and Down recall the commands you typed
   before; the usual line-editing keys work (Left, Right, Home, End, Backspace,
-  Delete, Ctrl+U, Ctrl+W...).
+  Delete, Ctrl+U, Ctrl+W...). Tab does nothing (there is no completion).
 
 Command keys
 ------------
@@ -47,7 +47,9 @@ F9         ``repetir``       repeat the last announcement
 Escape     ``callar``        silence the voice (see history review)
 =========  ================  ===============================================
 
-(Some terminals keep F1, F10 or F11 for themselves; the typed command always works.)
+Some terminals keep F1, F10 or F11 for themselves; the typed command always
+works. An Alt+letter combination reaches the program as Escape followed by the
+letter, so it also sends ``callar``. The game may add keys or change these.
 
 History review in the input line
 --------------------------------
@@ -69,7 +71,10 @@ be read again *in the input line*, without printing anything:
   its usual job on the draft: a typed letter is added to it, Backspace deletes from
   it, F2 sends ``mano``, Ctrl+C interrupts.
 - Game narration that arrives while you review is held back until the review ends
-  (and the draft is empty), like while you type.
+  (and the draft is empty), like while you type. The review already includes it.
+- Speech: Orca (measured with Orca 43) speaks the announcement of the first
+  PageUp and of Ctrl+Home, but not always the following PageUp/PageDown steps; the
+  braille display shows every step. The program's own voice can read each step.
 
 Plain mode
 ==========
@@ -100,7 +105,8 @@ Input lines (both modes)
 
 ``get_line`` returns cleaned text (see :func:`clean_input`): Unicode normalized to
 NFC; tabs, newlines and other whitespace become spaces; other control and
-formatting characters (escape sequences, NUL, bidi overrides...) are removed;
+formatting characters (the ESC of terminal sequences, NUL, bidi overrides...)
+are removed;
 leading and trailing spaces are stripped; the result is cut to
 :data:`MAX_LINE_CHARS` (500) characters. Bytes that are not valid in the input
 encoding become U+FFFD (replacement character) instead of an error. A line longer
@@ -169,7 +175,21 @@ TIMEOUT = Timeout.TIMEOUT
 
 @runtime_checkable
 class Console(Protocol):
-    """What the game loop uses to talk to the player."""
+    """What the game loop uses to talk to the player.
+
+    Notes for the game loop (terminal mode):
+
+    - ``say`` only hands the line over; it is printed by the console thread, in
+      the order said. ``close`` prints everything still pending (also narration
+      held back for a draft) before it returns. Print only through ``say``: a bare
+      ``print`` would draw over the input line.
+    - Each batch of output is followed by the input line drawn again, and a
+      screen reader speaks the prompt again with it. Keep prompts short; during
+      the bots' turns a very short prompt (or none) is kinder.
+    - Lines said in quick succession (same burst) are printed together and so
+      spoken as one utterance.
+    - ``history()`` is called from the console thread during the review.
+    """
 
     #: True when a person types at a terminal (stdin and stdout are TTYs): the game
     #: loop may then poll ``get_line(timeout=...)`` while bots play.
@@ -255,6 +275,7 @@ def make_console(
     stdin: IO[str] | None = None,
     stdout: IO[str] | None = None,
     key_commands: Mapping[str, str] | None = None,
+    on_review: Callable[[str], None] | None = None,
 ) -> Console:
     """Create the console for these streams (default: ``sys.stdin``/``sys.stdout``).
 
@@ -265,6 +286,11 @@ def make_console(
     prompt_toolkit key names (``"f10"``, ``"c-l"``, ``"escape"``...), and an empty
     command removes a key. In terminal mode an invalid key name raises
     ``ValueError``; plain mode has no keys and ignores the map.
+
+    ``on_review(text)``, if given, is called (from the console thread) with each
+    announcement shown by the history review, so the program's own voice can
+    speak it: a screen reader reliably speaks only the first review step, while
+    braille shows every one.
     """
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
@@ -275,7 +301,9 @@ def make_console(
     except ImportError:  # prompt_toolkit missing: the game still works line by line
         return PlainConsole(stdin, stdout)
     try:  # a bad key name raises ValueError
-        return TerminalConsole(history, stdin=stdin, stdout=stdout, key_commands=key_commands)
+        return TerminalConsole(
+            history, stdin=stdin, stdout=stdout, key_commands=key_commands, on_review=on_review
+        )
     except (OSError, RuntimeError):  # the terminal refused raw mode or similar
         return PlainConsole(stdin, stdout)
 

@@ -79,8 +79,10 @@ class TerminalConsole:
         input: Input | None = None,
         output: Output | None = None,
         restart_delay: float = RESTART_DELAY,
+        on_review: Callable[[str], None] | None = None,
     ) -> None:
         self._history = history
+        self._on_review = on_review
         self._keys = _merge_keys(key_commands)
         check_key_names(self._keys)
         self._restart_delay = restart_delay
@@ -103,7 +105,6 @@ class TerminalConsole:
         # Review state (loop thread only).
         self._review: int | None = None  # index into history() while reviewing
         self._draft: Document | None = None  # the half-typed text put aside
-        self._in_key = False
         self._key_review: int | None = None  # review index when this key started
         self._key_keeps_review = False
 
@@ -119,7 +120,6 @@ class TerminalConsole:
         self._app.ttimeoutlen = ESCAPE_TIMEOUT
         self._app.key_processor.before_key_press += self._before_key
         self._app.key_processor.after_key_press += self._after_key
-        self._session.default_buffer.on_text_changed += self._on_text_changed
 
         self._loop: asyncio.AbstractEventLoop | None = None
         self._started = threading.Event()
@@ -354,9 +354,10 @@ class TerminalConsole:
             self._review_jump(oldest=False)
 
         for name, command in self._keys.items():
-            kb.add(name, eager=True)(self._command_handler(name, command))
+            kb.add(name, eager=True)(self._command_handler(command))
 
-        # In review, these only end the review (done in _after_key).
+        # In review, these only end the review (done in _after_key). Registered
+        # last, so they win over the command keys (Escape is "callar" outside).
         for name in ("enter", "c-j", "c-d", "escape"):
 
             @kb.add(name, filter=reviewing_at_key, eager=True)
@@ -387,10 +388,8 @@ class TerminalConsole:
             erase_when_done=False,
         )
 
-    def _command_handler(self, name: str, command: str) -> Callable[[KeyPressEvent], None]:
+    def _command_handler(self, command: str) -> Callable[[KeyPressEvent], None]:
         def handler(event: KeyPressEvent) -> None:
-            if name == "escape" and self._key_review is not None:
-                return  # Escape in review only ends the review
             self._lines.put(command)
 
         return handler
@@ -404,24 +403,18 @@ class TerminalConsole:
         self._session.default_buffer.set_document(document, bypass_readonly=True)
 
     def _before_key(self, _sender: object) -> None:
-        self._in_key = True
         self._key_review = self._review
         self._key_keeps_review = False
         if self._review is not None and self._draft is not None:
-            pass  #  acts on the draft unless it reviews
+            self._set_doc(self._draft)  # the key acts on the draft unless it reviews
 
     def _after_key(self, _sender: object) -> None:
-        self._in_key = False
         if self._review is not None and not self._key_keeps_review:
             self._review = None
             self._draft = None
             self._redraw_line()
         self._key_review = None
         self._release_held()
-
-    def _on_text_changed(self, _buffer: object) -> None:
-        if not self._in_key:
-            self._release_held()
 
     def _items(self) -> list[str]:
         try:
@@ -455,8 +448,12 @@ class TerminalConsole:
             self._draft = self._session.default_buffer.document
         self._review = index
         self._key_keeps_review = True
-        self._set_doc(Document(clean_input(items[index], limit=10_000), cursor_position=0))
+        text = clean_input(items[index], limit=10_000)
+        self._set_doc(Document(text, cursor_position=0))
         self._redraw_line()
+        if self._on_review is not None:
+            with contextlib.suppress(Exception):  # a broken listener must not kill input
+                self._on_review(text)
 
     def _redraw_line(self) -> None:
         """Rewrite the whole input line, not just the changed characters.

@@ -332,3 +332,62 @@ def best_layoff(
     arr = best_arrangement(left, deck_size)
     assert arr.loose_points == points
     return LayoffPlan(tuple(plan), arr, points, tuple(melds))
+
+
+# ---------------------------------------------------------------------------
+# One draw ahead (used by the bots)
+
+
+@lru_cache(maxsize=1 << 18)
+def _drop_one(ids: tuple[int, ...], deck_size: int) -> int:
+    """Fewest loose points after throwing away one of `ids` (a large number if empty)."""
+    if not ids:
+        return 1 << 20
+    return min(_solve(ids[:k] + ids[k + 1 :], deck_size).loose_points for k in range(len(ids)))
+
+
+def best_after_draw(
+    hand: Sequence[Card], draws: Iterable[Card], deck_size: int
+) -> dict[Card, int]:
+    """For each possible drawn card: the fewest loose points of the hand after drawing
+    it and discarding the best card (exact; much faster than trying every discard)."""
+    _check_deck(deck_size)
+    h = tuple(sorted(_ID[c] for c in hand))
+    base = _solve(h, deck_size).loose_points
+    free = _drop_one(h, deck_size)
+    pos = _POS[deck_size]
+    pts = _PTS[deck_size]
+    by_rank: dict[int, list[int]] = {}
+    by_suit_pos: dict[tuple[int, int], list[int]] = {}
+    for i in h:
+        by_rank.setdefault(_RANK[i], []).append(i)
+        if pos[i] >= 0:
+            by_suit_pos.setdefault((_SUIT[i], pos[i]), []).append(i)
+    out: dict[Card, int] = {}
+    for card in draws:
+        y = _ID[card]
+        best = min(base, free + pts[y])
+        py = pos[y]
+        if py >= 0:
+            partners: list[tuple[int, ...]] = []
+            same = by_rank.get(_RANK[y], ())
+            for size in range(2, len(same) + 1):
+                partners.extend(combinations(same, size))
+            s = _SUIT[y]
+            lo = py
+            while (s, lo - 1) in by_suit_pos:
+                lo -= 1
+            hi = py
+            while (s, hi + 1) in by_suit_pos:
+                hi += 1
+            for a in range(lo, py + 1):
+                for b in range(max(py, a + 2), hi + 1):
+                    slots = [by_suit_pos[(s, q)] for q in range(a, b + 1) if q != py]
+                    partners.extend(product(*slots))
+            for part in partners:
+                rest = tuple(i for i in h if i not in part)
+                v = _drop_one(rest, deck_size)
+                if v < best:
+                    best = v
+        out[card] = best
+    return out

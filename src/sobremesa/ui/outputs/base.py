@@ -159,6 +159,36 @@ def choose_voice(voices: Iterable[Any], language: str, variant: str = "") -> Any
     return best
 
 
+# -- COM (Windows) -------------------------------------------------------------------
+
+
+def com_initialize() -> bool:
+    """COM must be initialised in each thread that creates COM objects: SAPI5 for
+    pyttsx3, and JAWS, SAPI or System Access inside accessible_output2."""
+    try:
+        import pythoncom  # noqa: PLC0415
+
+        pythoncom.CoInitialize()
+        return True
+    except Exception:
+        try:
+            import comtypes  # noqa: PLC0415
+
+            comtypes.CoInitialize()
+            return True
+        except Exception:
+            return False
+
+
+def com_uninitialize() -> None:
+    try:
+        import pythoncom  # noqa: PLC0415
+
+        pythoncom.CoUninitialize()
+    except Exception:
+        pass
+
+
 # -- stray prints ---------------------------------------------------------------
 
 _quiet_threads: set[int] = set()

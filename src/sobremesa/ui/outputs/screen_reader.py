@@ -25,7 +25,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from .base import BackendUnavailable
+from .base import BackendUnavailable, com_initialize
 from .speechd_loader import import_speechd
 
 log = logging.getLogger(__name__)
@@ -135,6 +135,8 @@ def screen_reader_factory(
     """A factory (run in the worker thread) for the screen reader backend."""
 
     def make() -> ScreenReaderBackend:
+        if sys.platform == "win32":
+            com_initialize()  # this worker thread creates COM objects (JAWS, SAPI)
         output = find_screen_reader(auto_factory)
         if output is None:
             raise BackendUnavailable("no active screen reader")

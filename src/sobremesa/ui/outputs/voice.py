@@ -22,6 +22,8 @@ from .base import (
     Backend,
     BackendUnavailable,
     choose_voice,
+    com_initialize,
+    com_uninitialize,
     rate_to_sapi_wpm,
     rate_to_wpm,
 )
@@ -48,7 +50,7 @@ class Pyttsx3Backend:
     ) -> None:
         self.platform = platform or sys.platform
         self.language_missing = False
-        self._com_initialized = self.platform == "win32" and _co_initialize()
+        self._com_initialized = self.platform == "win32" and com_initialize()
         if engine_factory is None:
             try:
                 import pyttsx3  # noqa: PLC0415
@@ -116,34 +118,7 @@ class Pyttsx3Backend:
             self.engine.endLoop()
         finally:
             if self._com_initialized:
-                _co_uninitialize()
-
-
-def _co_initialize() -> bool:
-    """COM must be initialised in the thread that creates the SAPI5 voice."""
-    try:
-        import pythoncom  # noqa: PLC0415
-
-        pythoncom.CoInitialize()
-        return True
-    except Exception:
-        try:
-            import comtypes  # noqa: PLC0415
-
-            comtypes.CoInitialize()
-            return True
-        except Exception:
-            log.debug("CoInitialize failed", exc_info=True)
-            return False
-
-
-def _co_uninitialize() -> None:
-    try:
-        import pythoncom  # noqa: PLC0415
-
-        pythoncom.CoUninitialize()
-    except Exception:
-        log.debug("CoUninitialize failed", exc_info=True)
+                com_uninitialize()
 
 
 def _run_cocoa_loop_briefly() -> None:
