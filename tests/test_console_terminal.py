@@ -228,6 +228,22 @@ def test_narration_released_when_draft_is_deleted(term):
     assert term.console.get_line(timeout=0) is TIMEOUT  # nothing was submitted
 
 
+def shown(term, text):
+    """The review shows `text` with the cursor in its first or second column: the
+    cursor alternates so Orca speaks every step, and braille shows the start."""
+    buffer_text, cursor = term.buffer()
+    return buffer_text == text and cursor in (0, 1)
+
+
+def test_review_cursor_moves_at_every_step(term):
+    term.send(PAGE_UP)
+    wait_for(lambda: shown(term, "Tu turno."))
+    first = term.buffer()[1]
+    term.send(PAGE_UP)
+    wait_for(lambda: shown(term, "Ana juega el 7 de oros."))
+    assert term.buffer()[1] != first
+
+
 def test_review_shows_history_in_the_input_line(term):
     term.console.set_prompt("Tu turno> ")
     term.type_draft("jug")
@@ -235,22 +251,22 @@ def test_review_shows_history_in_the_input_line(term):
     wait_for(lambda: term.buffer() == ("jug", 2))
     before = len(term.raw.getvalue())
     term.send(PAGE_UP)
-    wait_for(lambda: term.buffer() == ("Tu turno.", 0))
-    assert term.call(term.console._message) == ""  # prompt hidden while reviewing
+    wait_for(lambda: shown(term, "Tu turno."))
+    assert term.call(term.console._message) == [("class:line", "")]  # prompt hidden while reviewing
     term.send(PAGE_UP)
-    wait_for(lambda: term.buffer() == ("Ana juega el 7 de oros.", 0))
+    wait_for(lambda: shown(term, "Ana juega el 7 de oros."))
     term.send(PAGE_UP)
-    wait_for(lambda: term.buffer() == ("Reparto: 7 cartas.", 0))
+    wait_for(lambda: shown(term, "Reparto: 7 cartas."))
     term.send(PAGE_UP)  # oldest: stays
     term.send(PAGE_DOWN)
-    wait_for(lambda: term.buffer() == ("Ana juega el 7 de oros.", 0))
+    wait_for(lambda: shown(term, "Ana juega el 7 de oros."))
     term.send(CTRL_END)
-    wait_for(lambda: term.buffer() == ("Tu turno.", 0))
+    wait_for(lambda: shown(term, "Tu turno."))
     term.send(CTRL_HOME)
-    wait_for(lambda: term.buffer() == ("Reparto: 7 cartas.", 0))
+    wait_for(lambda: shown(term, "Reparto: 7 cartas."))
     term.send(CTRL_END + PAGE_DOWN)  # past the newest: draft is back
     wait_for(lambda: term.buffer() == ("jug", 2))
-    assert term.call(term.console._message) == "Tu turno> "
+    assert term.call(term.console._message) == [("class:line", "Tu turno> ")]
     assert "\n" not in term.raw.getvalue()[before:]  # nothing was printed
     assert term.console.get_line(timeout=0) is TIMEOUT
 

@@ -173,6 +173,9 @@ class Session:
         events = self.adapter.game.apply(seat, action)
         self._last_actor = seat
         self.adapter.observe(events)
+        # The prompt first, so the lines and the new prompt reach the screen reader
+        # together (a prompt changed afterwards is spoken as a stray word).
+        self.console.set_prompt(self.adapter.prompt())
         for event in events:
             for line in self.adapter.describe(event):
                 self.announcer.narrate(line)

@@ -28,6 +28,8 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input, create_input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.lexers import SimpleLexer
+from prompt_toolkit.styles import Style
 from prompt_toolkit.output import ColorDepth, Output, create_output
 
 from sobremesa.ui.console import (
@@ -383,6 +385,12 @@ class TerminalConsole:
             enable_suspend=False,
             enable_open_in_editor=False,
             color_depth=ColorDepth.MONOCHROME,
+            # Orca reads a space and the next letter written together as program
+            # output ("> m" spoken again after "m"). prompt_toolkit holds trailing
+            # plain spaces back; a (colourless) style class on the prompt and the typed
+            # text makes it write them at once. Measured with listen.sh and Orca 43.
+            lexer=SimpleLexer("class:line"),
+            style=Style.from_dict({"line": "fg:ansidefault"}),
             include_default_pygments_style=False,
             refresh_interval=0,
             erase_when_done=False,
@@ -394,8 +402,8 @@ class TerminalConsole:
 
         return handler
 
-    def _message(self) -> str:
-        return "" if self._review is not None else self._prompt_text
+    def _message(self) -> list[tuple[str, str]]:
+        return [("class:line", "" if self._review is not None else self._prompt_text)]
 
     # --------------------------------------------------------------- review
 
@@ -449,7 +457,11 @@ class TerminalConsole:
         self._review = index
         self._key_keeps_review = True
         text = clean_input(items[index], limit=10_000)
-        self._set_doc(Document(text, cursor_position=0))
+        # Orca speaks new text only when the cursor moved: alternate between the
+        # first and second column so every step is spoken, and the braille display
+        # still shows the start of the item (measured with listen.sh, Orca 43).
+        self._review_column = 1 - getattr(self, "_review_column", 1) if len(text) > 1 else 0
+        self._set_doc(Document(text, cursor_position=self._review_column))
         self._redraw_line()
         if self._on_review is not None:
             with contextlib.suppress(Exception):  # a broken listener must not kill input

@@ -78,10 +78,8 @@ class Narrator:
         deck: int,
         brief: bool,
         sort: Callable[[Sequence[Card]], list[Card]] = list,
-        discard_top: Callable[[], Card | None] = lambda: None,
     ) -> None:
         self.sort = sort
-        self.discard_top = discard_top
         self.names = list(names)
         self.viewer = viewer
         self.deck = deck
@@ -128,10 +126,9 @@ class Narrator:
         if not self.you(e.seat):
             return []
         if e.phase == "draw":
-            top = self.discard_top()
-            if top is None:
-                return [_("Tu turno. No hay descarte.")]
-            return [_("Tu turno. Descarte: {card}.").format(card=card_name(top))]
+            # The discard was just named (by the discard or the round start) and
+            # the prompt shows it: saying it again only delays the player.
+            return [_("Tu turno.")]
         if e.phase == "layoff":
             return [_("Te toca colocar. Escribe colocar, colocar CARTA en N, o listo.")]
         return []

@@ -127,7 +127,6 @@ class ChinchonAdapter(GameAdapter):
             self.deck,
             brief=settings.verbosity == "breve",
             sort=self.sort_cards,
-            discard_top=lambda: self.game.view(None).discard_top,
         )
 
     # -- start ---------------------------------------------------------------
