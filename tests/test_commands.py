@@ -52,6 +52,8 @@ def test_parse_card_accepts_natural_forms():
     assert parse_card("7o") == (7, "oros")
     assert parse_card("el as de espadas") == (1, "espadas")
     assert parse_card("jack of cups") == (10, "copas")
-    assert parse_card("rey") is None
+    assert parse_card("rey") == (12, None)
+    assert parse_card("5") is None  # a bare number is a position, not a card
+    assert parse_card("rey rey") is None
     assert parse_card("13 de oros") is None
     assert parse_card("7 de tréboles") is None

@@ -28,7 +28,9 @@ GAME_ALIASES = {
 
 def _global_options(parser: argparse.ArgumentParser, default: object) -> None:
     """Options valid before or after the subcommand (`sobremesa jugar chinchon --ritmo 0`)."""
-    parser.add_argument("--idioma", choices=["es", "en"], default=default, help=_("idioma: es o en"))
+    parser.add_argument(
+        "--idioma", choices=["es", "en"], default=default, help=_("idioma: es o en")
+    )
     parser.add_argument(
         "--salida",
         action="append",
@@ -57,7 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _global_options(parser, None)
     sub = parser.add_subparsers(dest="orden", metavar=_("ORDEN"))
-    play = sub.add_parser("jugar", help=_("empieza una partida: sobremesa jugar chinchon"))
+    play = sub.add_parser(
+        "jugar", aliases=["play"], help=_("empieza una partida: sobremesa jugar chinchon")
+    )
     play.add_argument("juego", help=_("chinchon, palabras, castana o cabanga"))
     play.add_argument("--semilla", type=int, help=_("semilla: la misma semilla repite el reparto"))
     play.add_argument("--rivales", type=int, help=_("número de rivales (1 a 7)"))
@@ -76,8 +80,14 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("chinchón de siete en escalera gana la partida: si o no"),
     )
     _global_options(play, argparse.SUPPRESS)
-    _global_options(sub.add_parser("continuar", help=_("sigue la partida guardada")), argparse.SUPPRESS)
-    _global_options(sub.add_parser("opciones", help=_("cambia las opciones")), argparse.SUPPRESS)
+    _global_options(
+        sub.add_parser("continuar", aliases=["continue"], help=_("sigue la partida guardada")),
+        argparse.SUPPRESS,
+    )
+    _global_options(
+        sub.add_parser("opciones", aliases=["options"], help=_("cambia las opciones")),
+        argparse.SUPPRESS,
+    )
     return parser
 
 
@@ -310,6 +320,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     i18n.set_language(_early_language(argv, settings))
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.orden = {"play": "jugar", "continue": "continuar", "options": "opciones"}.get(
+        args.orden, args.orden
+    )
     if args.orden == "jugar":
         game_id = GAME_ALIASES.get(_fold(args.juego))
         if game_id is None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from sobremesa import i18n
 from sobremesa.i18n import _
+from sobremesa.ui.session import seconds_text
 
 OUTPUT_CHOICES = (["texto"], ["texto", "lector"], ["texto", "voz"], ["texto", "lector", "voz"])
 
@@ -37,7 +38,7 @@ class OptionsMenu:
             _("Velocidad de la voz: {value}").format(value=s.voice_rate),
             _("Variante de la voz: {value}").format(value=s.voice_variant or _("la del idioma")),
             _("Idioma: {value}").format(value=_("español") if s.language == "es" else _("inglés")),
-            _("Ritmo de los rivales: {value} segundos").format(value=f"{s.pace:g}"),
+            _("Ritmo de los rivales: {value}").format(value=seconds_text(s.pace)),
             _("Mensajes: {value}").format(
                 value=_("breves") if s.verbosity == "breve" else _("normales")
             ),
@@ -97,10 +98,10 @@ class OptionsMenu:
             set_option(None, "language", "en" if s.language == "es" else "es")
             i18n.set_language(s.language)
         elif choice == 5:
-            value = self._ask_int(_("Ritmo de los rivales, segundos de 0 a 10> "), 0, 10)
+            value = self._ask_number(_("Ritmo de los rivales, segundos de 0 a 10> "), 0, 10)
             if value is None:
                 return "eof"
-            set_option(None, "pace", float(value))
+            set_option(None, "pace", value)
         elif choice == 6:
             set_option(None, "verbosity", "normal" if s.verbosity == "breve" else "breve")
         elif choice == 7:
@@ -114,6 +115,23 @@ class OptionsMenu:
         elif choice == 11:
             set_option("chinchon", "hand_order", "valor" if c.hand_order == "palo" else "palo")
         return None
+
+    def _ask_number(self, prompt: str, low: float, high: float) -> float | None:
+        while True:
+            text = self.app.ask(prompt)
+            if text is None:
+                return None
+            try:
+                value = float(text.strip().replace(",", "."))
+            except ValueError:
+                value = None
+            if value is not None and low <= value <= high:
+                return value
+            self.app.announcer.answer(
+                _("Escribe un número de {low} a {high}, por ejemplo 1,5.").format(
+                    low=low, high=high
+                )
+            )
 
     def _ask_int(self, prompt: str, low: int, high: int) -> int | None:
         while True:

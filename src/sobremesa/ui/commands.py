@@ -55,5 +55,17 @@ class CommandTable:
                 return Command(spec.name, " ".join(original[size:]))
         return None
 
+    def suggest(self, word: str) -> str | None:
+        """The command name closest to a mistyped word, if one is close enough."""
+        import difflib
+
+        folded = fold(word)
+        matches = difflib.get_close_matches(
+            folded, [w for w in self._by_word if len(w) > 2], n=1, cutoff=0.6
+        )
+        if not matches and len(folded) >= 3:
+            matches = [w for w in self._by_word if len(w) > 3 and w.startswith(folded)][:1]
+        return self._by_word[matches[0]].name if matches else None
+
     def __contains__(self, name: str) -> bool:
         return any(spec.name == name for spec in self.specs)

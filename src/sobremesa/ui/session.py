@@ -14,13 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sobremesa import saves
+from sobremesa import i18n, saves
 from sobremesa.core.game import Action, Event, Game, IllegalAction
-from sobremesa.i18n import N_, _
+from sobremesa.i18n import N_, _, ngettext
 from sobremesa.ui.announcer import Announcer
 from sobremesa.ui.commands import Command, CommandSpec, CommandTable
 
-PAGE_LINES = 8  # long texts come in screen-sized pieces (DESIGN §6)
+PAGE_LINES = 9  # long texts come in screen-sized pieces (DESIGN §6)
 
 
 @dataclass
@@ -103,6 +103,10 @@ class GameAdapter(ABC):
     @abstractmethod
     def bots_to_data(self) -> list[Any]: ...
 
+    def pause_after(self, events: Sequence[Event]) -> str | None:
+        """A line to confirm with Enter after these events, or None."""
+        return None
+
     def resume(self) -> list[str]:
         """What a player coming back needs first (whose turn, their cards)."""
         return []
@@ -115,6 +119,14 @@ class GameAdapter(ABC):
         return _("Esa jugada no es posible ahora.")
 
 
+def seconds_text(value: float) -> str:
+    """'1 segundo', '1,5 segundos' (decimal comma in Spanish)."""
+    number = f"{value:g}"
+    if i18n.language() == "es":
+        number = number.replace(".", ",")
+    return ngettext("{n} segundo", "{n} segundos", 1 if value == 1 else 2).format(n=number)
+
+
 class Session:
     def __init__(self, adapter: GameAdapter, console: Any, announcer: Announcer, pace: float):
         self.adapter = adapter
@@ -125,6 +137,7 @@ class Session:
         self._pages: list[list[str]] = []
         self._quit = False
         self._last_actor: int | None = None
+        self._pause: str | None = None  # a line to confirm with Enter (new round)
 
     # -- running -----------------------------------------------------------
     def run(self, *, resumed: bool = False) -> str:
@@ -134,6 +147,10 @@ class Session:
             self._answer([*self.adapter.intro(), *self.adapter.resume()])
         try:
             while not self.adapter.game.is_over():
+                if self._pause is not None:
+                    if not self._wait_for_enter(self._pause):
+                        return self._leave()
+                    self._pause = None
                 seats = self.adapter.game.to_act()
                 human = self.adapter.table.human
                 if human is not None and human in seats:
@@ -180,6 +197,25 @@ class Session:
             for line in self.adapter.describe(event):
                 self.announcer.narrate(line)
         self.save()
+        interactive = getattr(self.console, "interactive", False)
+        if interactive and self.adapter.table.human is not None:
+            self._pause = self.adapter.pause_after(events)
+
+    def _wait_for_enter(self, line: str) -> bool:
+        """Hold the game until the player presses Enter (reading commands still work)."""
+        self.announcer.narrate(line)
+        while True:
+            self.console.set_prompt(_("Intro> "))
+            text = self.console.get_line()
+            if text is None:
+                return False
+            if not isinstance(text, str):
+                continue
+            if not text.strip() and not self._pages:
+                return True
+            self._handle_line(text, my_turn=False)
+            if self._quit:
+                return False
 
     def _bot_step(self, seat: int) -> None:
         self._play(seat, self.adapter.bot_action(seat))
@@ -231,7 +267,12 @@ class Session:
         command = self.table.parse(text)
         if command is None:
             word = text.split()[0][:30]
-            self._answer([_("No conozco la orden {word}. Escribe ayuda.").format(word=word)])
+            guess = self.table.suggest(word)
+            if guess:
+                message = _("No conozco la orden {word}. ¿Querías decir {guess}? Escribe ayuda.")
+            else:
+                message = _("No conozco la orden {word}. Escribe ayuda.")
+            self._answer([message.format(word=word, guess=guess)])
             return
         if self._common(command):
             return
@@ -259,8 +300,11 @@ class Session:
         if name == "ayuda":
             lines = [_("Órdenes. Escribe la orden y pulsa Intro.")]
             for spec in self.table.specs:
-                key = f" ({spec.key})" if spec.key else ""
-                lines.append(_(spec.help) + key)
+                if not spec.help:
+                    continue
+                short = [a for a in spec.aliases if len(a) <= 2]
+                keys = ", ".join([k for k in (spec.key, *short[:1]) if k])
+                lines.append(_(spec.help) + (f" ({keys})" if keys else ""))
             lines.append(_("Re Pág y Av Pág: repasar lo dicho en la línea de escritura."))
             self._paged(lines)
         elif name == "reglas":
@@ -268,8 +312,8 @@ class Session:
         elif name == "historial":
             self._history(command.args)
         elif name == "repetir":
-            last = self.announcer.last_line or _("Todavía no se ha dicho nada.")
-            self._answer([last])
+            said = self.announcer.history.last(1)
+            self._answer([said[0] if said else _("Todavía no se ha dicho nada.")])
         elif name == "callar":
             self.announcer.silence()
         elif name == "ritmo":
@@ -281,6 +325,15 @@ class Session:
         return True
 
     def _set_pace(self, args: str) -> None:
+        if not args.strip():
+            self._answer(
+                [
+                    _("Ritmo de los rivales: {seconds}. Para cambiarlo: ritmo 2.").format(
+                        seconds=seconds_text(self.pace)
+                    )
+                ]
+            )
+            return
         try:
             value = float(args.replace(",", "."))
         except ValueError:
@@ -291,10 +344,10 @@ class Session:
             )
             return
         self.pace = value
-        self._answer([_("Ritmo de los rivales: {seconds} segundos.").format(seconds=f"{value:g}")])
+        self._answer([_("Ritmo de los rivales: {seconds}.").format(seconds=seconds_text(value))])
 
     def _history(self, args: str) -> None:
-        count = 10
+        count = PAGE_LINES - 1  # one page: the newest lines first, no "more" step
         if args.strip():
             if not args.strip().isdigit() or not 1 <= int(args.strip()) <= 1000:
                 self._answer([_("Escribe historial y un número entre 1 y 1000.")])

@@ -66,11 +66,15 @@ def card_list(cards) -> str:
     return _("{first} y {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
-def parse_card(text: str) -> tuple[int, str] | None:
-    """(rank, suit) from what a player types: '7 de oros', 'sota copas', '7o', 'jack of cups'."""
+def parse_card(text: str) -> tuple[int, str | None] | None:
+    """(rank, suit) from what a player types: '7 de oros', 'sota copas', '7o', 'jack of cups'.
+    A figure alone ('sota', 'rey', 'as') gives suit None: the caller picks it if unique.
+    A bare number is not taken as a rank (it is a position in the hand)."""
     words = [
         w for w in re.split(r"[\s,]+", fold(text)) if w and w not in ("de", "of", "el", "la", "the")
     ]
+    if len(words) == 1 and words[0] in _RANK_BY_WORD and not words[0].isdigit():
+        return _RANK_BY_WORD[words[0]], None
     if len(words) == 1:
         match = re.fullmatch(r"(\d{1,2})([a-z]+)", words[0])
         if match:

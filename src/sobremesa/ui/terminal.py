@@ -29,8 +29,8 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input, create_input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.lexers import SimpleLexer
-from prompt_toolkit.styles import Style
 from prompt_toolkit.output import ColorDepth, Output, create_output
+from prompt_toolkit.styles import Style
 
 from sobremesa.ui.console import (
     TIMEOUT,

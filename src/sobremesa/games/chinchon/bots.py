@@ -34,10 +34,10 @@ from sobremesa.games.chinchon.melds import (
     meld_kind,
 )
 from sobremesa.games.chinchon.rules import (
-    ChinchonGame,
-    ChinchonOptions,
     ChinchonAction,
     ChinchonEvent,
+    ChinchonGame,
+    ChinchonOptions,
     ChinchonView,
     Close,
     Discard,

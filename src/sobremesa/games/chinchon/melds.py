@@ -346,9 +346,7 @@ def _drop_one(ids: tuple[int, ...], deck_size: int) -> int:
     return min(_solve(ids[:k] + ids[k + 1 :], deck_size).loose_points for k in range(len(ids)))
 
 
-def best_after_draw(
-    hand: Sequence[Card], draws: Iterable[Card], deck_size: int
-) -> dict[Card, int]:
+def best_after_draw(hand: Sequence[Card], draws: Iterable[Card], deck_size: int) -> dict[Card, int]:
     """For each possible drawn card: the fewest loose points of the hand after drawing
     it and discarding the best card (exact; much faster than trying every discard)."""
     _check_deck(deck_size)

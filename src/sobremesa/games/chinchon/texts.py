@@ -31,6 +31,19 @@ def points(n: int) -> str:
     return ngettext("{n} punto", "{n} puntos", n).format(n=n)
 
 
+def loose(n: int) -> str:
+    """'1 punto suelto' / '3 puntos sueltos'."""
+    return ngettext("{n} punto suelto", "{n} puntos sueltos", n).format(n=n)
+
+
+def chips(n: int) -> str:
+    return ngettext("{n} ficha", "{n} fichas", n).format(n=n)
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def cards_count(n: int) -> str:
     return ngettext("{n} carta", "{n} cartas", n).format(n=n)
 
@@ -103,19 +116,17 @@ class Narrator:
         decks = _("dos barajas") if e.copies == 2 else _("una baraja")
         return [
             _("Chinchón a {limit} puntos, baraja de {deck} cartas, {decks}. Bote: {pot}.").format(
-                limit=e.limit, deck=e.deck, decks=decks, pot=e.pot
+                limit=e.limit, deck=e.deck, decks=decks, pot=chips(e.pot)
             )
         ]
 
     def _on_round_started(self, e: r.RoundStarted) -> list[str]:
         self._drawn.clear()
-        return [
-            _("Ronda {n}. Empieza {name}. Descarte: {card}.").format(
-                n=e.round_no,
-                name=self.names[e.mano] if not self.you(e.mano) else _("tú"),
-                card=card_name(e.starting_card),
-            )
-        ]
+        if self.you(e.mano):
+            line = _("Ronda {n}. Empiezas tú. Descarte: {card}.")
+        else:
+            line = _("Ronda {n}. Empieza {name}. Descarte: {card}.")
+        return [line.format(n=e.round_no, name=self.names[e.mano], card=card_name(e.starting_card))]
 
     def _on_dealt(self, e: r.Dealt) -> list[str]:
         if not self.you(e.seat) or e.cards is None:
@@ -174,44 +185,38 @@ class Narrator:
         ]
 
     def _on_closed(self, e: r.Closed) -> list[str]:
-        lines = []
         if self.you(e.seat):
             self._drawn.pop(e.seat, None)
             if e.chinchon:
                 first = _("¡Chinchón! Cierras con las siete cartas ligadas: menos 10 puntos.")
             else:
-                first = _("Cierras con {points} sueltos.").format(points=points(e.loose_points))
+                first = _("Cierras con {points}.").format(points=loose(e.loose_points))
+            shown = _("Bajas: {melds}.")
         else:
             who = self._drew_phrase(e.seat)
             if e.chinchon:
                 first = _("¡{who} y hace chinchón! Menos 10 puntos.").format(who=who)
             else:
-                first = _("{who} y cierra con {points} sueltos.").format(
-                    who=who, points=points(e.loose_points)
+                first = _("{who} y cierra con {points}.").format(
+                    who=who, points=loose(e.loose_points)
                 )
-        lines.append(first)
-        shown = melds_text(e.melds, self.deck, numbered=not e.chinchon)
+            shown = _("{name} baja: {melds}.")
+        melds = melds_text(e.melds, self.deck, numbered=not e.chinchon)
+        second = shown.format(name=self.names[e.seat], melds=melds)
         if e.loose_cards:
-            lines.append(
-                _("Combinaciones: {melds}. Sueltas: {cards}.").format(
-                    melds=shown, cards=card_list(e.loose_cards)
-                )
-            )
-        else:
-            lines.append(_("Combinaciones: {melds}.").format(melds=shown))
-        self.last_move = " ".join(lines)
-        return lines
+            second += " " + _("Sueltas: {cards}.").format(cards=card_list(e.loose_cards))
+        self.last_move = f"{first} {second}"
+        return [first, second]
 
     def _on_laid_off(self, e: r.LaidOff) -> list[str]:
         meld = meld_text(e.meld_after, self.deck)
         if self.you(e.seat):
-            line = _("Colocas {card} en la {n}: {meld}.").format(
-                card=card_name(e.card), n=e.meld_index + 1, meld=meld
-            )
+            line = _("Colocas {card} en la combinación {n}; queda {meld}.")
         else:
-            line = _("{name} coloca {card} en la {n}: {meld}.").format(
-                name=self.names[e.seat], card=card_name(e.card), n=e.meld_index + 1, meld=meld
-            )
+            line = _("{name} coloca {card} en la combinación {n}; queda {meld}.")
+        line = line.format(
+            name=self.names[e.seat], card=card_name(e.card), n=e.meld_index + 1, meld=meld
+        )
         self.last_move = line
         return [line]
 
@@ -245,34 +250,23 @@ class Narrator:
 
     def _on_eliminated(self, e: r.Eliminated) -> list[str]:
         if self.you(e.seat):
-            return [_("Quedas eliminado con {total} puntos.").format(total=e.total)]
-        return [
-            _("{name} queda eliminado con {total} puntos.").format(
-                name=self.names[e.seat], total=e.total
-            )
-        ]
+            line = _("Quedas fuera con {total} puntos. Sigues mirando; escribe salir para dejarlo.")
+        else:
+            line = _("{name} queda fuera con {total} puntos.")
+        return [line.format(name=self.names[e.seat], total=e.total)]
 
     def _on_reenganche_offered(self, e: r.ReengancheOffered) -> list[str]:
         if not self.you(e.seat):
             return []
-        return [
-            _(
-                "¿Te reenganchas con {total} puntos? Pones {stake} en el bote. Responde sí o no."
-            ).format(total=e.new_total, stake=e.stake)
-        ]
+        line = _("¿Te reenganchas con {total} puntos? Pones {stake} en el bote. Responde sí o no.")
+        return [line.format(total=e.new_total, stake=chips(e.stake))]
 
     def _on_reenganched(self, e: r.Reenganched) -> list[str]:
         if self.you(e.seat):
-            return [
-                _("Te reenganchas con {total} puntos. Bote: {pot}.").format(
-                    total=e.new_total, pot=e.pot
-                )
-            ]
-        return [
-            _("{name} se reengancha con {total} puntos. Bote: {pot}.").format(
-                name=self.names[e.seat], total=e.new_total, pot=e.pot
-            )
-        ]
+            line = _("Te reenganchas con {total} puntos. Bote: {pot}.")
+        else:
+            line = _("{name} se reengancha con {total} puntos. Bote: {pot}.")
+        return [line.format(name=self.names[e.seat], total=e.new_total, pot=chips(e.pot))]
 
     def _on_reenganche_declined(self, e: r.ReengancheDeclined) -> list[str]:
         if self.you(e.seat):
@@ -281,10 +275,9 @@ class Narrator:
 
     def _on_match_over(self, e: r.MatchOver) -> list[str]:
         if self.you(e.winner):
-            first = _("¡Ganas la partida y te llevas el bote de {pot}!").format(pot=e.pot)
+            first = _("¡Ganas la partida y te llevas el bote de {pot}!")
         else:
-            first = _("Gana la partida {name} y se lleva el bote de {pot}.").format(
-                name=self.names[e.winner], pot=e.pot
-            )
+            first = _("Gana la partida {name} y se lleva el bote de {pot}.")
+        first = first.format(name=self.names[e.winner], pot=chips(e.pot))
         totals = ", ".join(f"{self.name(s)} {t}" for s, t in enumerate(e.totals))
         return [first, _("Puntos finales: {totals}.").format(totals=totals)]

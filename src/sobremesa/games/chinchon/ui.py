@@ -16,7 +16,15 @@ from sobremesa.games.chinchon.melds import (
     best_layoff,
     can_close,
 )
-from sobremesa.games.chinchon.texts import Narrator, cards_count, melds_text, points
+from sobremesa.games.chinchon.texts import (
+    Narrator,
+    capital,
+    cards_count,
+    chips,
+    loose,
+    melds_text,
+    points,
+)
 from sobremesa.i18n import N_, _
 from sobremesa.settings import Settings
 from sobremesa.ui.commands import Command, CommandSpec, fold
@@ -67,7 +75,7 @@ RULES = [
         "Combinaciones: grupos de 3 o más cartas del mismo número, y escaleras de 3 o más cartas seguidas del mismo palo."
     ),
     N_(
-        "En las escaleras el as solo va con el 2 y el 3. Con 40 cartas, después del 7 va la sota, luego el caballo y el rey."
+        "El as solo enlaza por arriba: as, 2, 3; no enlaza con el rey. Con 40 cartas, después del 7 va la sota, luego el caballo y el rey."
     ),
     N_("Puntos de las cartas: su número; con 40 cartas la sota vale 8, el caballo 9 y el rey 10."),
     N_(
@@ -162,7 +170,10 @@ class ChinchonAdapter(GameAdapter):
         return self.bots[seat].choose(self.game.view(seat))
 
     def extra_to_data(self) -> dict[str, Any]:
-        return {"last_move": self.narrator.last_move}
+        return {
+            "last_move": self.narrator.last_move,
+            "hand_order": self.settings.chinchon.hand_order,
+        }
 
     def resume(self) -> list[str]:
         lines = self._cmd_turno("").lines
@@ -175,18 +186,34 @@ class ChinchonAdapter(GameAdapter):
 
     # -- texts -----------------------------------------------------------------
     def describe(self, event: Event) -> list[str]:
-        return self.narrator.describe(event)  # type: ignore[arg-type]
+        lines = self.narrator.describe(event)  # type: ignore[arg-type]
+        drew = isinstance(event, r.DrewStock | r.TookDiscard)
+        if drew and event.seat == self.table.human and self._can_close_now():
+            lines.append(_("Puedes cerrar."))
+        return lines
+
+    def _can_close_now(self) -> bool:
+        view = self._view()
+        hand = list(view.hand or ())
+        return any(c != view.taken_discard for c, _a in can_close(hand, self.deck))
+
+    def pause_after(self, events: Sequence[Event]) -> str | None:
+        """A line asking for Enter before a new round, so the scores are not buried."""
+        for event in events:
+            if isinstance(event, r.RoundScored) and not self.game.is_over():
+                return _("Pulsa Intro para empezar la ronda {n}.").format(n=event.round_no + 1)
+        return None
 
     def rules(self) -> list[str]:
         return [_(line) for line in RULES]
 
     def ending(self) -> list[str]:
-        return [_("Fin de la partida. Escribe sobremesa para volver a jugar.")]
+        return [_("Fin de la partida.")]
 
     def refusal(self, error: IllegalAction) -> str:
         if error.reason == "cannot_close_loose_points":
-            return _("No puedes cerrar: te quedarían {points} sueltos y el máximo es 5.").format(
-                points=points(error.details.get("loose", 0))
+            return _("No puedes cerrar: te quedarían {points} y el máximo es 5.").format(
+                points=loose(error.details.get("loose", 0))
             )
         message = REFUSALS.get(error.reason)
         return _(message) if message else _("Esa jugada no es posible ahora.")
@@ -248,7 +275,8 @@ class ChinchonAdapter(GameAdapter):
         hand = self._hand()
         if not hand:
             return Reply([_("No tienes cartas.")])
-        items = [f"{i}: {card_name(c, article=False)}" for i, c in enumerate(hand, 1)]
+        # The position goes after the card: "5 de espadas (5)", not "5: 5 de espadas".
+        items = [f"{card_name(c, article=False)} ({i})" for i, c in enumerate(hand, 1)]
         return Reply(
             [
                 _("Tu mano, {count}: {cards}.").format(
@@ -290,7 +318,7 @@ class ChinchonAdapter(GameAdapter):
         return Reply(
             [
                 _("Puntos: {scores}. Límite {limit}. Bote: {pot}.").format(
-                    scores=", ".join(parts), limit=view.options.limit, pot=view.pot
+                    scores=", ".join(parts), limit=view.options.limit, pot=chips(view.pot)
                 )
             ]
         )
@@ -332,8 +360,8 @@ class ChinchonAdapter(GameAdapter):
                 )
                 return Reply(
                     [
-                        _("Puedes cerrar tirando {card}: {points} sueltos.").format(
-                            card=card_name(card), points=points(arrangement.loose_points)
+                        _("Puedes cerrar tirando {card}: {points}.").format(
+                            card=card_name(card), points=loose(arrangement.loose_points)
                         ),
                         _("Quedaría: {melds}.").format(
                             melds=melds_text(arrangement.melds, self.deck)
@@ -343,7 +371,7 @@ class ChinchonAdapter(GameAdapter):
         arrangement = best_arrangement(hand, self.deck)
         lines = [
             _("Combinaciones: {melds}.").format(melds=melds_text(arrangement.melds, self.deck)),
-            _("Sueltas: {cards}; {points}.").format(
+            _("Sueltas, {points}: {cards}.").format(
                 cards=card_list(arrangement.loose), points=points(arrangement.loose_points)
             )
             if arrangement.loose
@@ -384,17 +412,24 @@ class ChinchonAdapter(GameAdapter):
             index = int(text)
             if 1 <= index <= len(hand):
                 return hand[index - 1]
-            return _("Escribe un número del 1 al {n}.").format(n=len(hand))
+            message = _(
+                "No hay carta {index}: tienes {count}. Usa un número del 1 al {n} o el nombre de la carta."
+            )
+            return message.format(index=index, count=cards_count(len(hand)), n=len(hand))
         parsed = parse_card(text)
         if parsed is None:
             return _("No entiendo la carta {text}. Ejemplos: 5, sota de copas, 7 oros.").format(
                 text=text[:30]
             )
         rank, suit = parsed
-        for card in hand:
-            if card.rank == rank and card.suit == suit:
-                return card
-        return _("No tienes esa carta.")
+        matches = [c for c in hand if c.rank == rank and suit in (None, c.suit)]
+        if suit is None and len({c.suit for c in matches}) > 1:
+            return _("¿Cuál? Tienes {cards}.").format(cards=card_list(matches))
+        if matches:
+            return matches[0]
+        if suit is None:
+            return _("No tienes ninguna carta de ese número.")
+        return _("No tienes {card}.").format(card=card_name(Card(suit, rank)))
 
     def _cmd_descartar(self, args: str) -> Reply:
         if (reply := self._spectator()) is not None:
@@ -427,8 +462,8 @@ class ChinchonAdapter(GameAdapter):
             )
             return Reply(
                 [
-                    _("No puedes cerrar: te quedarían {points} sueltos y el máximo es 5.").format(
-                        points=points(best)
+                    _("No puedes cerrar: te quedarían {points} y el máximo es 5.").format(
+                        points=loose(best)
                     )
                 ]
             )
@@ -449,7 +484,16 @@ class ChinchonAdapter(GameAdapter):
                 list(view.hand or ()), view.closer_melds, self.deck, view.options.copies
             )
             if not plan.layoffs:
-                return Reply([_("No te conviene colocar ninguna carta. Escribe listo.")])
+                legal = self.game.legal_actions(self.table.human)
+                if any(isinstance(a, r.LayOff) for a in legal):
+                    return Reply(
+                        [
+                            _(
+                                "No ganas nada colocando: tus cartas valen más en tus combinaciones. Escribe listo."
+                            )
+                        ]
+                    )
+                return Reply([_("Ninguna de tus cartas encaja. Escribe listo.")])
             return Reply(actions=[r.LayOff(card, index) for card, index in plan.layoffs])
         words = text.split()
         target = ""
@@ -468,7 +512,7 @@ class ChinchonAdapter(GameAdapter):
         fits = [i for i in range(count) if r.LayOff(card, i) in legal]
         if not fits:
             message = _("{card} no encaja en ninguna combinación.")
-            return Reply([message.format(card=card_name(card))])
+            return Reply([capital(message.format(card=card_name(card)))])
         return Reply(actions=[r.LayOff(card, fits[0])])
 
     def _cmd_listo(self, args: str) -> Reply:
@@ -520,4 +564,6 @@ def restore_adapter(settings: Settings, data: dict[str, Any]) -> ChinchonAdapter
     adapter = ChinchonAdapter(game, table, bots, settings)
     last_move = data.get("extra", {}).get("last_move", "")
     adapter.narrator.last_move = last_move if isinstance(last_move, str) else ""
+    if data.get("extra", {}).get("hand_order") in ("palo", "valor"):
+        settings.chinchon.hand_order = data["extra"]["hand_order"]
     return adapter
