@@ -63,7 +63,7 @@ def test_end_of_input_saves_and_continuar_resumes_identically(isolated_home, tmp
 
     def game_lines(text):
         skip = ("Partida guardada", "Partida recuperada", "Chinchón contra", "Escribe ayuda")
-        skip += ("Tu turno: ", "Turno de ", "Tu mano, ")  # what a resumed game recalls
+        skip += ("Tu turno: ", "Turno de ", "Tu mano, ", "Puntos: ")  # what a resumed game recalls
         return [line for line in text.splitlines() if not line.startswith(skip)]
 
     assert game_lines(part1.stdout) + game_lines(part2.stdout) == game_lines(whole.stdout)

@@ -12,7 +12,7 @@ from typing import Any
 
 from sobremesa import i18n, saves
 from sobremesa.games import GAMES
-from sobremesa.i18n import _
+from sobremesa.i18n import N_, _
 from sobremesa.settings import Settings, load_settings, save_settings
 from sobremesa.ui.announcer import Announcer
 from sobremesa.ui.console import make_console
@@ -24,6 +24,29 @@ GAME_ALIASES = {
     "castana": "castana",
     "cabanga": "cabanga",
 }
+
+
+# argparse's own words ("usage:", "options"...) in the player's language.
+ARGPARSE_WORDS = {
+    "usage: ": N_("uso: "),
+    "positional arguments": N_("argumentos"),
+    "options": N_("opciones"),
+    "show this help message and exit": N_("muestra esta ayuda y sale"),
+    "%(prog)s: error: %(message)s\n": N_("%(prog)s: error: %(message)s\n"),
+    "unrecognized arguments: %s": N_("argumentos desconocidos: %s"),
+    "the following arguments are required: %s": N_("faltan estos argumentos: %s"),
+    "invalid choice: %(value)r (choose from %(choices)s)": N_(
+        "opción no válida: %(value)r (elige entre %(choices)s)"
+    ),
+    "invalid %(type)s value: %(value)r": N_("valor no válido: %(value)r"),
+    "expected one argument": N_("falta un valor"),
+    "argument %(argument_name)s: %(message)s": N_("%(argument_name)s: %(message)s"),
+}
+
+
+def _argparse_gettext(message: str) -> str:
+    spanish = ARGPARSE_WORDS.get(message)
+    return _(spanish) if spanish else message
 
 
 def _global_options(parser: argparse.ArgumentParser, default: object) -> None:
@@ -53,6 +76,7 @@ def _global_options(parser: argparse.ArgumentParser, default: object) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    argparse._ = _argparse_gettext  # type: ignore[attr-defined]
     parser = argparse.ArgumentParser(
         prog="sobremesa",
         description=_("Sobremesa: juegos de mesa accesibles. Sin argumentos abre el menú."),
@@ -89,6 +113,18 @@ def build_parser() -> argparse.ArgumentParser:
         argparse.SUPPRESS,
     )
     return parser
+
+
+# Spelled out, so a menu line is not "1. 1 rival" (the number said twice).
+RIVALS = {
+    1: N_("un rival"),
+    2: N_("dos rivales"),
+    3: N_("tres rivales"),
+    4: N_("cuatro rivales, dos barajas"),
+    5: N_("cinco rivales, dos barajas"),
+    6: N_("seis rivales, dos barajas"),
+    7: N_("siete rivales, dos barajas"),
+}
 
 
 class App:
@@ -134,9 +170,15 @@ class App:
             if line is None or isinstance(line, str):
                 return line
 
-    def choose(self, title: str, options: Sequence[str], prompt: str) -> int | None:
-        """A numbered menu answered by number (1..n). None at end of input."""
-        self.announcer.answer_lines([title, *[f"{i}. {text}" for i, text in enumerate(options, 1)]])
+    def choose(
+        self, title: str, options: Sequence[str], prompt: str, *, show: bool = True
+    ) -> int | None:
+        """A numbered menu answered by number (1..n). None at end of input.
+        show=False skips reading the list (an empty line or `ayuda` reads it)."""
+        if show:
+            self.announcer.answer_lines(
+                [title, *[f"{i}. {text}" for i, text in enumerate(options, 1)]]
+            )
         while True:
             answer = self.ask(prompt)
             if answer is None:
@@ -144,7 +186,7 @@ class App:
             text = answer.strip()
             if text.isdigit() and 1 <= int(text) <= len(options):
                 return int(text)
-            if text in ("ayuda", "help", "?"):
+            if text in ("ayuda", "help", "?", ""):
                 self.announcer.answer_lines(
                     [title, *[f"{i}. {t}" for i, t in enumerate(options, 1)]]
                 )
@@ -162,7 +204,7 @@ class App:
                 for name, playable in GAMES.values()
             ]
             options += [
-                _("Continuar la partida guardada")
+                _("Continuar la partida guardada de {game}").format(game=self._saved_game_name())
                 if saves.has_save()
                 else _("Continuar: no hay partida guardada"),
                 _("Opciones"),
@@ -194,7 +236,7 @@ class App:
     def new_game_menu(self, game_id: str) -> str:
         choice = self.choose(
             _("¿Cuántos rivales? Con 4 o más se juega con dos barajas."),
-            [_("{n} rival").format(n=1)] + [_("{n} rivales").format(n=n) for n in range(2, 8)],
+            [_(RIVALS[n]) for n in range(1, 8)],
             _("Rivales> "),
         )
         if choice is None:
@@ -238,7 +280,9 @@ class App:
             )
             return "broken"
         if data is None:
-            self.announcer.answer(_("No hay ninguna partida guardada."))
+            self.announcer.answer(
+                _("No hay ninguna partida guardada. Empieza una con: sobremesa jugar chinchon.")
+            )
             return "none"
         from sobremesa.games.chinchon import ui as chinchon_ui
 
@@ -256,6 +300,17 @@ class App:
             if isinstance(line, str):
                 self.announcer.history.add(line)
         return self._run(adapter, resumed=True)
+
+    def _saved_game_name(self) -> str:
+        """The saved game's name for the menu, without loading (or judging) it."""
+        try:
+            import json
+
+            game_id = json.loads(saves.save_path().read_text(encoding="utf-8")).get("game")
+        except (OSError, ValueError, AttributeError):
+            game_id = None
+        entry = GAMES.get(game_id) if isinstance(game_id, str) else None
+        return _(entry[0]) if entry else _("un juego")
 
     # -- options -----------------------------------------------------------
     def set_option(self, section: str | None, name: str, value: Any) -> None:

@@ -55,11 +55,16 @@ class OptionsMenu:
         ]
 
     def run(self) -> str:
+        show = True
         while True:
             entries = self.entries()
             choice = self.app.choose(
-                _("Opciones. Elige una para cambiarla."), entries, _("Opciones> ")
+                _("Opciones. Elige una para cambiarla; Intro las lee otra vez."),
+                entries,
+                _("Opciones> "),
+                show=show,
             )
+            show = False  # after a change only the changed option is read
             if choice is None:
                 return "eof"
             if choice == len(entries):

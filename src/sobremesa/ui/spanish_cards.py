@@ -56,6 +56,12 @@ def card_name(card, *, article: bool = True) -> str:
     return text.format(rank=rank, suit=suit)
 
 
+def card_short(card) -> str:
+    """Brief form for braille: '7 oros', 'sota copas'."""
+    words = {1: _("as"), 10: _("sota"), 11: _("caballo"), 12: _("rey")}
+    return f"{words.get(card.rank, str(card.rank))} {_(SUIT_NAMES[card.suit])}"
+
+
 def card_list(cards) -> str:
     """'as de oros, 3 de oros y sota de copas'."""
     names = [card_name(card, article=False) for card in cards]

@@ -8,7 +8,7 @@ from sobremesa.core.cards import Card
 from sobremesa.games.chinchon import rules as r
 from sobremesa.games.chinchon.melds import meld_kind
 from sobremesa.i18n import N_, _, ngettext
-from sobremesa.ui.spanish_cards import SUIT_NAMES, card_list, card_name
+from sobremesa.ui.spanish_cards import SUIT_NAMES, card_list, card_name, card_short
 
 RANK_PLURALS = {
     1: N_("ases"),
@@ -157,7 +157,7 @@ class Narrator:
             line = _("Coges {card}.").format(card=card_name(e.card))
             self.last_move = line
             return [line]
-        self._drawn[e.seat] = card_name(e.card)
+        self._drawn[e.seat] = card_short(e.card) if self.brief else card_name(e.card)
         return []
 
     def _drew_phrase(self, seat: int) -> str:
@@ -168,6 +168,15 @@ class Narrator:
         return _("{name} coge {card}").format(name=self.names[seat], card=drawn)
 
     def _on_discarded(self, e: r.Discarded) -> list[str]:
+        if self.brief and not self.you(e.seat):
+            # "Ana: mazo, tira 7 oros." — the decisive words in the first cells.
+            drawn = self._drawn.pop(e.seat, None)
+            source = _("mazo") if drawn in (None, "stock") else drawn
+            line = _("{name}: {source}, tira {card}.").format(
+                name=self.names[e.seat], source=source, card=card_short(e.card)
+            )
+            self.last_move = line
+            return [line]
         if self.you(e.seat):
             line = _("Tiras {card}.").format(card=card_name(e.card))
         else:

@@ -29,7 +29,7 @@ from sobremesa.i18n import N_, _
 from sobremesa.settings import Settings
 from sobremesa.ui.commands import Command, CommandSpec, fold
 from sobremesa.ui.session import GameAdapter, Reply, Table
-from sobremesa.ui.spanish_cards import card_list, card_name, parse_card
+from sobremesa.ui.spanish_cards import card_list, card_name, card_short, parse_card
 
 COMMANDS = [
     CommandSpec("mano", ("hand", "m", "cartas"), N_("mano: tus cartas"), "F2"),
@@ -176,7 +176,7 @@ class ChinchonAdapter(GameAdapter):
         }
 
     def resume(self) -> list[str]:
-        lines = self._cmd_turno("").lines
+        lines = self._cmd_puntos("").lines + self._cmd_turno("").lines
         if self.table.human is not None and self._view().hand:
             lines += self._cmd_mano("").lines
         return lines
@@ -276,7 +276,11 @@ class ChinchonAdapter(GameAdapter):
         if not hand:
             return Reply([_("No tienes cartas.")])
         # The position goes after the card: "5 de espadas (5)", not "5: 5 de espadas".
-        items = [f"{card_name(c, article=False)} ({i})" for i, c in enumerate(hand, 1)]
+        brief = self.settings.verbosity == "breve"
+        items = [
+            f"{card_short(c) if brief else card_name(c, article=False)} ({i})"
+            for i, c in enumerate(hand, 1)
+        ]
         return Reply(
             [
                 _("Tu mano, {count}: {cards}.").format(
