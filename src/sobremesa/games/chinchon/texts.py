@@ -74,7 +74,7 @@ def meld_text(meld: Sequence[Card], deck: int) -> str:
 
 def melds_text(melds: Sequence[Sequence[Card]], deck: int, *, numbered: bool = False) -> str:
     if not melds:
-        return _("ninguna combinación")
+        return _("ninguna")
     parts = [meld_text(m, deck) for m in melds]
     if numbered:
         parts = [f"{i}, {text}" for i, text in enumerate(parts, 1)]
