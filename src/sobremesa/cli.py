@@ -62,6 +62,12 @@ def _global_options(parser: argparse.ArgumentParser, default: object) -> None:
         help=_("salida: texto, lector (lector de pantalla) o voz (voz propia); se puede repetir"),
     )
     parser.add_argument(
+        "--diccionario",
+        default=default,
+        metavar=_("RUTA"),
+        help=_("tu propia lista de palabras (UTF-8, una por línea)"),
+    )
+    parser.add_argument(
         "--ritmo", type=float, default=default, help=_("segundos de pausa de los rivales (0 a 10)")
     )
     parser.add_argument(
@@ -104,6 +110,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("chinchón de siete en escalera gana la partida: si o no"),
     )
     _global_options(play, argparse.SUPPRESS)
+    word = sub.add_parser(
+        "palabra", aliases=["word"], help=_("comprueba palabras: sobremesa palabra CASA OTRA")
+    )
+    word.add_argument("palabras", nargs="*", metavar=_("PALABRA"))
+    _global_options(word, argparse.SUPPRESS)
     _global_options(
         sub.add_parser("continuar", aliases=["continue"], help=_("sigue la partida guardada")),
         argparse.SUPPRESS,
@@ -261,7 +272,9 @@ class App:
         return self._run(adapter, resumed=False)
 
     def _run(self, adapter: Any, *, resumed: bool) -> str:
-        session = Session(adapter, self.console, self.announcer, self.settings.pace)
+        session = Session(
+            adapter, self.console, self.announcer, self.settings.pace, self.settings.dictionary
+        )
         if not resumed:
             for line in adapter.intro():
                 self.announcer.narrate(line)
@@ -338,6 +351,8 @@ class App:
 def apply_arguments(settings: Settings, args: argparse.Namespace) -> None:
     if args.idioma:
         settings.language = args.idioma
+    if getattr(args, "diccionario", None):
+        settings.dictionary = args.diccionario
     if args.salida:
         settings.outputs = ["texto", *[m for m in dict.fromkeys(args.salida) if m != "texto"]]
     if args.ritmo is not None:
@@ -375,15 +390,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     i18n.set_language(_early_language(argv, settings))
     parser = build_parser()
     args = parser.parse_args(argv)
-    args.orden = {"play": "jugar", "continue": "continuar", "options": "opciones"}.get(
-        args.orden, args.orden
-    )
+    args.orden = {
+        "play": "jugar",
+        "continue": "continuar",
+        "options": "opciones",
+        "word": "palabra",
+    }.get(args.orden, args.orden)
     if args.orden == "jugar":
         game_id = GAME_ALIASES.get(_fold(args.juego))
         if game_id is None:
             parser.error(_("juego desconocido: {name}").format(name=args.juego))
         if args.rivales is not None and not 1 <= args.rivales <= 7:
             parser.error(_("--rivales debe estar entre 1 y 7"))
+    if args.orden == "palabra":
+        return check_words_command(args, settings)
     # Options given on the command line apply to this run only.
     run_settings = Settings.from_dict(settings.to_dict())
     apply_arguments(run_settings, args)
@@ -419,6 +439,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     finally:
         app.close()
+
+
+def check_words_command(args: argparse.Namespace, settings: Settings) -> int:
+    """`sobremesa palabra CASA ...`: one line per word; no console, no menu."""
+    from sobremesa.lexicon import check_words, load_lexicon
+
+    path = args.diccionario or settings.dictionary or None
+    lexicon = load_lexicon("palabras", path, notify=print)
+    for line in check_words(args.palabras, lexicon):
+        print(line, flush=True)
+    return 0
 
 
 def _fold(text: str) -> str:

@@ -42,6 +42,7 @@ class OptionsMenu:
             _("Mensajes: {value}").format(
                 value=_("breves") if s.verbosity == "breve" else _("normales")
             ),
+            _("Diccionario: {value}").format(value=s.dictionary or _("el de siempre")),
             _("Chinchón, baraja: {value} cartas").format(value=c.deck),
             _("Chinchón, límite: {value} puntos").format(value=c.limit),
             _("Chinchón, reenganche: {value}").format(value=_yes_no(c.reenganche)),
@@ -110,15 +111,36 @@ class OptionsMenu:
         elif choice == 6:
             set_option(None, "verbosity", "normal" if s.verbosity == "breve" else "breve")
         elif choice == 7:
-            set_option("chinchon", "deck", 48 if c.deck == 40 else 40)
+            return self._ask_dictionary()
         elif choice == 8:
-            set_option("chinchon", "limit", 70 if c.limit == 100 else 100)
+            set_option("chinchon", "deck", 48 if c.deck == 40 else 40)
         elif choice == 9:
-            set_option("chinchon", "reenganche", not c.reenganche)
+            set_option("chinchon", "limit", 70 if c.limit == 100 else 100)
         elif choice == 10:
-            set_option("chinchon", "seven_run_wins", not c.seven_run_wins)
+            set_option("chinchon", "reenganche", not c.reenganche)
         elif choice == 11:
+            set_option("chinchon", "seven_run_wins", not c.seven_run_wins)
+        elif choice == 12:
             set_option("chinchon", "hand_order", "valor" if c.hand_order == "palo" else "palo")
+        return None
+
+    def _ask_dictionary(self) -> str | None:
+        """Ask for a word-list file; it is checked (and compiled) before it is kept."""
+        text = self.app.ask(_("Ruta de tu lista de palabras; vacío para usar la de siempre> "))
+        if text is None:
+            return "eof"
+        path = text.strip().strip('"')
+        if not path:
+            self.app.set_option(None, "dictionary", "")
+            return None
+        from sobremesa.lexicon import load_lexicon
+
+        problems: list[str] = []
+        lexicon = load_lexicon("palabras", path, notify=problems.append)
+        for line in problems:
+            self.app.announcer.answer(line)
+        if getattr(lexicon, "source", None) == path:
+            self.app.set_option(None, "dictionary", path)
         return None
 
     def _ask_number(self, prompt: str, low: float, high: float) -> float | None:

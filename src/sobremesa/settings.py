@@ -33,6 +33,7 @@ class Settings:
     voice_variant: str = ""
     pace: float = 1.5
     verbosity: str = "normal"
+    dictionary: str = ""  # a player's own word list ("" = the one shipped)
     chinchon: ChinchonSettings = field(default_factory=ChinchonSettings)
 
     def to_dict(self) -> dict[str, Any]:
@@ -74,6 +75,7 @@ class Settings:
             "pace",
         )
         check(self.verbosity in VERBOSITIES, "verbosity")
+        check(isinstance(self.dictionary, str) and len(self.dictionary) < 4096, "dictionary")
         c = self.chinchon
         check(isinstance(c.rivals, int) and 1 <= c.rivals <= 7, "chinchon.rivals")
         check(c.level in LEVELS, "chinchon.level")

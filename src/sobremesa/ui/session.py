@@ -59,6 +59,9 @@ COMMON_COMMANDS = [
     CommandSpec("historial", ("history", "h"), N_("historial N: las últimas N líneas"), "F8"),
     CommandSpec("repetir", ("repeat", "rep", "."), N_("repetir: la última línea"), "F9"),
     CommandSpec("callar", ("silence", "silencio", "shh"), N_("callar: calla la voz"), "Escape"),
+    CommandSpec(
+        "comprobar", ("check", "palabra"), N_("comprobar PALABRA: si está en el diccionario")
+    ),
     CommandSpec("ritmo", ("pace",), N_("ritmo N: segundos de pausa de los rivales")),
     CommandSpec("salir", ("quit", "exit", "q"), N_("salir: guarda la partida y sale")),
 ]
@@ -128,7 +131,16 @@ def seconds_text(value: float) -> str:
 
 
 class Session:
-    def __init__(self, adapter: GameAdapter, console: Any, announcer: Announcer, pace: float):
+    def __init__(
+        self,
+        adapter: GameAdapter,
+        console: Any,
+        announcer: Announcer,
+        pace: float,
+        dictionary: str = "",
+    ):
+        self.dictionary = dictionary
+        self._lexicon: Any = None
         self.adapter = adapter
         self.console = console
         self.announcer = announcer
@@ -318,11 +330,26 @@ class Session:
             self.announcer.silence()
         elif name == "ritmo":
             self._set_pace(command.args)
+        elif name == "comprobar":
+            self._answer(self._check_words(command.args))
         elif name == "salir":
             self._quit = True
         else:
             return False
         return True
+
+    def _check_words(self, args: str) -> list[str]:
+        """The referee: is each word in the game's dictionary (loaded on first use)."""
+        if self._lexicon is None:
+            from sobremesa.lexicon import load_lexicon
+
+            kind = "castana" if self.adapter.game_id == "castana" else "palabras"
+            self._lexicon = load_lexicon(
+                kind, self.dictionary or None, notify=self.announcer.narrate
+            )
+        from sobremesa.lexicon import check_words
+
+        return check_words(args.split(), self._lexicon)
 
     def _set_pace(self, args: str) -> None:
         if not args.strip():

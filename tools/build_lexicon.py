@@ -1,0 +1,227 @@
+#!/usr/bin/env python3
+"""Rebuild the word lists shipped in src/sobremesa/lexicon/data/ from their sources, offline.
+
+Main list (Palabras and ABC ¡Castaña!): the npm package an-array-of-spanish-words 2.0.0.
+Its 636,598 words, joined by newlines with a final newline, must have the sha256 below;
+the script refuses anything else.
+
+    mkdir /tmp/fuentes && cd /tmp/fuentes
+    npm pack an-array-of-spanish-words@2.0.0     # → an-array-of-spanish-words-2.0.0.tgz
+    npm pack dictionary-es@4.0.0                 # → dictionary-es-4.0.0.tgz (RLA-ES hunspell)
+    pip install spylls==0.1.7                    # only for --hunspell
+    python tools/build_lexicon.py /tmp/fuentes/an-array-of-spanish-words-2.0.0.tgz \\
+        --hunspell /tmp/fuentes/dictionary-es-4.0.0.tgz
+
+Castaña supplement (--hunspell): the words with k or w of the RLA-ES Spanish hunspell
+dictionary (npm dictionary-es 4.0.0, the same files as LibreOffice's es_ES; GPL-3.0+ or
+LGPL-3.0+ or MPL-1.1+), expanded here with spylls' reading of the affix file (stem, one
+or two suffixes, prefixes where the cross product is allowed), every form confirmed by
+spylls' own lookup, then normalized like the main list. Left out, to match the main
+list: proper nouns and other capitalized entries, forms with attached pronouns (the
+dictionary's non-ASCII suffix flags, and reflexive -rse/-ndose forms made by a suffix),
+and symbols without a vowel (km, kg).
+
+Each source may be given as the tarball from `npm pack`, its extracted `package/`
+folder, or the file itself (index.json; index.aff or index.dic). `--check` rebuilds in
+memory and compares with the shipped files instead of writing them (exit 1 if they
+differ).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from sobremesa.lexicon.compiler import compile_words, sort_key  # noqa: E402
+from sobremesa.lexicon.dawg import Dawg  # noqa: E402
+from sobremesa.lexicon.spelling import WordError, is_normal, normalize  # noqa: E402
+
+DATA = ROOT / "src" / "sobremesa" / "lexicon" / "data"
+MAIN_FILE = "es.dawg"
+SUPPLEMENT_FILE = "castana-kw.dawg"
+WORDS_COUNT = 636_598
+WORDS_SHA256 = "a6e805ab9a56a32e27aa528c2abf022e6594d8dc6001322236560a7a58ee34b4"
+
+
+def read_member(source: Path, name: str) -> bytes:
+    """`name` from an npm tarball, an extracted package folder, or the file itself."""
+    if source.is_dir():
+        for candidate in (source / name, source / "package" / name):
+            if candidate.is_file():
+                return candidate.read_bytes()
+        raise SystemExit(f"{source}: no {name} inside")
+    if tarfile.is_tarfile(source):
+        with tarfile.open(source) as tar:
+            for member in tar.getmembers():
+                if member.name.split("/")[-1] == name and member.isfile():
+                    extracted = tar.extractfile(member)
+                    assert extracted is not None
+                    return extracted.read()
+        raise SystemExit(f"{source}: no {name} inside")
+    return source.read_bytes()
+
+
+def main_words(source: Path) -> list[str]:
+    raw = read_member(source, "index.json")
+    text = raw.decode("utf-8")
+    words = json.loads(text) if text.lstrip().startswith("[") else text.splitlines()
+    joined = ("\n".join(words) + "\n").encode("utf-8")
+    digest = hashlib.sha256(joined).hexdigest()
+    if len(words) != WORDS_COUNT or digest != WORDS_SHA256:
+        raise SystemExit(
+            f"{source}: {len(words)} words, sha256 {digest}; "
+            f"expected {WORDS_COUNT} words, sha256 {WORDS_SHA256}"
+        )
+    bad = [w for w in words if not is_normal(w)]
+    if bad:
+        raise SystemExit(f"{source}: words outside the alphabet: {bad[:10]}")
+    if words != sorted(words, key=sort_key):
+        raise SystemExit(f"{source}: not in sorted order")
+    return words
+
+
+# --- Castaña supplement from the hunspell dictionary -------------------------------
+
+HAS_KW = re.compile("[kw]", re.IGNORECASE)
+VOWEL = re.compile("[aeiouáéíóúü]")
+REFLEXIVE = re.compile("(rse|ndose)$")
+
+
+def supplement_words(source: Path) -> list[str]:
+    try:
+        from spylls.hunspell import Dictionary
+    except ImportError:
+        raise SystemExit("--hunspell needs spylls: pip install spylls==0.1.7") from None
+    with tempfile.TemporaryDirectory() as tmp:
+        for ext in ("aff", "dic"):
+            (Path(tmp) / f"es.{ext}").write_bytes(read_member(source, f"index.{ext}"))
+        dictionary = Dictionary.from_files(str(Path(tmp) / "es"))
+    forms = expand_kw(dictionary)
+    words = set()
+    for form in forms:
+        if form != form.lower() or not VOWEL.search(form):
+            continue  # proper nouns, acronyms; symbols such as km, kg
+        try:
+            word = normalize(form)
+        except WordError:
+            continue
+        if HAS_KW.search(word):
+            words.add(word)
+    return sorted(words, key=sort_key)
+
+
+def expand_kw(dictionary) -> set[str]:
+    """Every form with k or w that the dictionary's stems and affixes make."""
+    aff = dictionary.aff
+
+    def usable(flag: str) -> bool:
+        return flag.isascii()  # the non-ASCII suffix flags attach pronouns
+
+    def suffixed(word: str, flags) -> list:
+        out = []
+        for flag in flags:
+            if not usable(flag):
+                continue
+            for sfx in aff.SFX.get(flag, ()):
+                if word.endswith(sfx.strip) and sfx.cond_regexp.search(word):
+                    out.append((sfx, word[: len(word) - len(sfx.strip)] + sfx.add))
+        return out
+
+    def prefixed(word: str, flags, cross_only: bool) -> list:
+        out = []
+        for flag in flags:
+            if not usable(flag):
+                continue
+            for pfx in aff.PFX.get(flag, ()):
+                if cross_only and not pfx.crossproduct:
+                    continue
+                if word.startswith(pfx.strip) and pfx.cond_regexp.search(word):
+                    out.append(pfx.add + word[len(pfx.strip) :])
+        return out
+
+    affix_adds_kw = any(
+        HAS_KW.search(affix.add)
+        for table in (aff.SFX, aff.PFX)
+        for group in table.values()
+        for affix in group
+    )
+    forms: set[str] = set()
+    for entry in dictionary.dic.words:
+        stem = entry.stem
+        if not affix_adds_kw and not HAS_KW.search(stem):
+            continue
+        made = {stem}
+        with_suffix = []
+        for sfx, form in suffixed(stem, entry.flags):
+            if not REFLEXIVE.search(form):
+                made.add(form)
+                with_suffix.append((sfx.crossproduct, form))
+            for sfx2, form2 in suffixed(form, sfx.flags):
+                if not REFLEXIVE.search(form2):
+                    made.add(form2)
+                    with_suffix.append((sfx.crossproduct and sfx2.crossproduct, form2))
+        made.update(prefixed(stem, entry.flags, cross_only=False))
+        for cross, form in with_suffix:
+            if cross:
+                made.update(prefixed(form, entry.flags, cross_only=True))
+        for form in made:
+            if HAS_KW.search(form) and dictionary.lookup(form):
+                forms.add(form)
+    return forms
+
+
+# --- writing and checking ------------------------------------------------------------
+
+
+def compiled(words: list[str], name: str) -> bytes:
+    data = compile_words(words)
+    back = list(Dawg(data).words())
+    if back != words:
+        raise SystemExit(f"{name}: the compiled file does not give back the same words")
+    return data
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "words", type=Path, help="an-array-of-spanish-words-2.0.0.tgz (or folder, index.json)"
+    )
+    parser.add_argument("--hunspell", type=Path, help="dictionary-es-4.0.0.tgz (or folder)")
+    parser.add_argument("--out", type=Path, default=DATA, help=f"output folder (default {DATA})")
+    parser.add_argument("--check", action="store_true", help="compare with the shipped files")
+    args = parser.parse_args(argv)
+
+    outputs: dict[str, bytes] = {}
+    words = main_words(args.words)
+    print(f"{MAIN_FILE}: {len(words)} words, sha256 {WORDS_SHA256} (checked)")
+    outputs[MAIN_FILE] = compiled(words, MAIN_FILE)
+    if args.hunspell:
+        extra = supplement_words(args.hunspell)
+        print(f"{SUPPLEMENT_FILE}: {len(extra)} words with k or w")
+        outputs[SUPPLEMENT_FILE] = compiled(extra, SUPPLEMENT_FILE)
+
+    status = 0
+    for name, data in outputs.items():
+        target = args.out / name
+        if args.check:
+            same = target.is_file() and target.read_bytes() == data
+            print(f"{target}: {'same' if same else 'DIFFERENT'}")
+            status |= not same
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+            print(f"{target}: {len(data):,} bytes")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
