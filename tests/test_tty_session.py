@@ -101,7 +101,7 @@ def test_keys_commands_and_ctrl_c_in_a_real_terminal(terminal, isolated_home):
     resumed = terminal("continuar", "--ritmo", "0")
     resumed.read_until("Partida recuperada.")
     resumed.send("ultima\r")
-    resumed.read_until("Pablo coge el caballo de oros y tira el rey de bastos.")
+    resumed.read_until("Pablo roba del mazo y tira el rey de bastos.")
     resumed.send("salir\r")
     resumed.read_until("Partida guardada.")
     assert resumed.proc.wait(timeout=10) == 0

@@ -30,19 +30,46 @@ DECK_SIZES: tuple[int, ...] = (40, 48)
 SOTA, CABALLO, REY = 10, 11, 12
 
 
-@dataclass(frozen=True, slots=True)
+_INTERN: dict[tuple[str, int, int], Card] = {}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
+    """A card. Cards are interned: `Card("oros", 7)` always returns the same object,
+    so equality and hashing are by identity (fast) and still mean "same card"."""
+
     suit: str
     rank: int
     copy: int = 0
 
-    def __post_init__(self) -> None:
-        if self.suit not in _SUIT_INDEX:
-            raise ValueError(f"bad suit {self.suit!r}")
-        if not (isinstance(self.rank, int) and 1 <= self.rank <= 12):
-            raise ValueError(f"bad rank {self.rank!r}")
-        if self.copy not in (0, 1):
-            raise ValueError(f"bad copy {self.copy!r}")
+    def __new__(cls, suit: str, rank: int, copy: int = 0) -> Card:
+        card = _INTERN.get((suit, rank, copy))
+        if card is not None:
+            return card
+        if suit not in _SUIT_INDEX:
+            raise ValueError(f"bad suit {suit!r}")
+        if not (type(rank) is int and 1 <= rank <= 12):
+            raise ValueError(f"bad rank {rank!r}")
+        if copy not in (0, 1) or type(copy) is not int:
+            raise ValueError(f"bad copy {copy!r}")
+        card = object.__new__(cls)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "copy", copy)
+        _INTERN[(suit, rank, copy)] = card
+        return card
+
+    def __init__(self, suit: str, rank: int, copy: int = 0) -> None:
+        pass  # everything is set once, in __new__
+
+    def __reduce__(self):
+        return (Card, (self.suit, self.rank, self.copy))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Card:
+        return self
 
     @property
     def code(self) -> str:

@@ -3,35 +3,49 @@
 Levels:
 - "facil": takes the top discard only if it goes straight into a meld, else draws
   from the stock; discards its highest loose card (ties at random); closes as soon
-  as it may, with the fewest loose points; lays off greedily (loose cards that fit);
-  rejoins (reenganche) while the offered total leaves 20 points of room.
-- "dificil": values a hand by its loose points minus the promise of its loose
-  cards (pairs and near-runs whose missing cards are still unseen); takes the top
-  discard when that clearly improves the hand or lets it close; discards the card
-  whose loss hurts least, avoiding cards the next player is collecting (learned
-  from what that player took from the discard pile); closes with a Chinchón
-  whenever it can and otherwise when its loose points are low enough for the
-  moment of the round; lays off with `best_layoff`; rejoins while the offered
+  as it may, with the fewest loose points; lays off greedily (its loose cards
+  that fit); rejoins (reenganche) while the offered total leaves 20 points of room.
+- "dificil": values a 7-card hand by its loose points minus the promise of its
+  loose cards (pairs, near-runs and gaps next to a run, weighted by how many of
+  the missing cards it has not seen: not in its hand, not in the discard pile,
+  not known to be held by another player); discards the card whose loss hurts
+  least, plus a penalty for cards the next player seems to collect (same rank as,
+  or same suit within two of, a card that player took from the discard pile);
+  takes the top discard only when it lets it close, or goes into a meld and lowers
+  its loose points; closes as soon as it may (a Chinchón first, then the fewest
+  loose points, then the face-down card that leaves the fewest unseen cards to lay
+  off on its melds); lays off with `melds.best_layoff`; rejoins while the offered
   total leaves 10 points of room.
+  Measured: closing at once beat waiting for a Chinchón or for fewer points, and
+  taking discards only for melds beat taking them for pairs or low value.
+
+Both levels, when the stock has been rebuilt twice in a round without a close
+(the hands are locked: each keeps what another needs), throw a random loose card
+half of the time, so every round ends.
 
 Drive a bot with `bot.observe(event.visible_to(bot.seat))` for every event (also
 the game's `opening_events`) and `bot.choose(game.view(bot.seat))` on its turn.
-`bot.to_dict()` / `bot_from_dict()` save and restore it exactly (RNG included).
+`bot.to_dict()` / `bot_from_dict()` save and restore it exactly (RNG included);
+a bot that missed events still plays legally (it resynchronises with the view).
 """
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
-from sobremesa.core.cards import Card, card_points, rank_at, run_position
+from sobremesa.core.cards import SUITS, Card, card_points, ranks_for
 from sobremesa.core.game import rng_from_data, rng_to_data
 from sobremesa.games.chinchon.melds import (
     MAX_CLOSE_POINTS,
     best_arrangement,
     best_layoff,
+    can_close,
+    card_id,
+    card_of_id,
     lay_off_result,
-    meld_kind,
+    points_without_each,
 )
 from sobremesa.games.chinchon.rules import (
     ChinchonAction,
@@ -182,9 +196,10 @@ class FacilBot(ChinchonBot):
         deck = view.options.deck
         hand = list(view.hand or ())
         candidates = [c for c in hand if c != view.taken_discard]
+        without = points_without_each(hand, deck)
         best_close = None
         for c in candidates:
-            p = best_arrangement([x for x in hand if x != c], deck).loose_points
+            p = without[c]
             if p <= MAX_CLOSE_POINTS and (best_close is None or p < best_close[0]):
                 best_close = (p, c)
         if best_close is not None:
@@ -197,10 +212,7 @@ class FacilBot(ChinchonBot):
         if loose:
             top = max(card_points(c, deck) for c in loose)
             return Discard(self.rng.choice([c for c in loose if card_points(c, deck) == top]))
-        scored = [
-            (best_arrangement([x for x in hand if x != c], deck).loose_points, c)
-            for c in candidates
-        ]
+        scored = [(without[c], c) for c in candidates]
         low = min(p for p, _ in scored)
         return Discard(next(c for p, c in scored if p == low))
 
@@ -222,89 +234,76 @@ class DificilBot(ChinchonBot):
     level = "dificil"
     reenganche_room = 10
 
-    # tuning constants
+    # Tuning (measured against "facil" in heads-up matches; see tests/test_chinchon_bots.py)
     OUT_WEIGHT = 0.12  # share of a loose card's points saved per live out
-    OUT_CAP = 0.6
-    TAKE_MARGIN = 1.0  # take the discard if it improves the hand value by more
-    DANGER_RANK = 3.0
-    DANGER_RUN = 2.0
+    OUT_CAP = 0.6  # ...at most
+    DANGER_RANK = 3.0  # cost of discarding a rank the next player has picked up
+    DANGER_RUN = 2.0  # ...or a card near (same suit, within 2) one they picked up
+    PRUNE = 4  # only weigh discards within this many points of the best plain discard
 
-    def _unseen(self, view: ChinchonView) -> dict[tuple[str, int], int]:
-        """Copies of each (suit, rank) this seat has not seen (may be in the stock)."""
-        copies = view.options.copies
-        seen: dict[tuple[str, int], int] = {}
-        cards = list(view.hand or ())
-        cards += self.pile
-        for v in self.known.values():
-            cards += v
-        for c in cards:
-            key = (c.suit, c.rank)
-            seen[key] = seen.get(key, 0) + 1
-        out: dict[tuple[str, int], int] = {}
-        for key, k in seen.items():
-            out[key] = k
-        return {"copies": copies, "seen": out}  # type: ignore[return-value]
+    def _live(self, view: ChinchonView) -> list[int]:
+        """Unseen copies per card kind, index suit * 13 + rank (stock or hidden hands)."""
+        live = [view.options.copies] * 52
+        for group in (view.hand or (), self.pile, *self.known.values()):
+            for c in group:
+                live[_SUIT_NO[c.suit] * 13 + c.rank] -= 1
+        return live
 
-    @staticmethod
-    def _live(unseen: dict, suit: str, rank: int | None) -> int:
-        if rank is None:
-            return 0
-        return max(0, unseen["copies"] - unseen["seen"].get((suit, rank), 0))
-
-    def _live_rank(self, unseen: dict, rank: int) -> int:
-        return sum(self._live(unseen, s, rank) for s in ("oros", "copas", "espadas", "bastos"))
-
-    def evaluate(self, hand: list[Card], deck: int, unseen: dict) -> float:
-        """Expected cost of a 7-card hand: loose points minus their promise."""
-        arr = best_arrangement(hand, deck)
-        value = float(arr.loose_points)
-        loose = arr.loose
-        if not loose:
-            return -10.0
-        for x in loose:
-            px = run_position(x.rank, deck)
-            outs = 0
-            pair = False
-            for y in loose:
-                if y is x:
-                    continue
-                if y.rank == x.rank and not pair:
-                    pair = True
-                    outs += self._live_rank(unseen, x.rank)
-                elif y.suit == x.suit:
-                    py = run_position(y.rank, deck)
-                    lo, hi = min(px, py), max(px, py)
-                    if hi - lo == 1:
-                        outs += self._live(unseen, x.suit, rank_at(lo - 1, deck))
-                        outs += self._live(unseen, x.suit, rank_at(hi + 1, deck))
-                    elif hi - lo == 2:
-                        outs += self._live(unseen, x.suit, rank_at(lo + 1, deck))
-            for m in arr.melds:
-                if m[0].suit == x.suit and meld_kind(m, deck) == "run":
-                    lo = run_position(m[0].rank, deck)
-                    hi = run_position(m[-1].rank, deck)
-                    if px == lo - 2:
-                        outs += self._live(unseen, x.suit, rank_at(lo - 1, deck))
-                    elif px == hi + 2:
-                        outs += self._live(unseen, x.suit, rank_at(hi + 1, deck))
-            value -= card_points(x, deck) * min(self.OUT_CAP, self.OUT_WEIGHT * outs)
+    def evaluate(self, hand: list[Card], deck: int, live: list[int]) -> float:
+        """Value of a 7-card hand (lower is better): its loose points, minus part of
+        the points of loose cards that one more card would meld (pairs, near-runs,
+        a gap next to a run), in proportion to how many such cards are unseen."""
+        loose_points, terms = _structure(tuple(sorted(card_id(c) for c in hand)), deck)
+        if terms is None:
+            return -10.0  # all melded
+        value = float(loose_points)
+        cap, w = self.OUT_CAP, self.OUT_WEIGHT
+        for points, outs in terms:
+            n = 0
+            for k in outs:
+                n += live[k]
+            if n:
+                value -= points * min(cap, w * n)
         return value
 
     def _danger(self, card: Card, view: ChinchonView) -> float:
+        """How much the next player seems to want `card` (from what they took)."""
         assert view.seat is not None
-        nxt = view.next_seat(view.seat)
-        taken = self.taken_by.get(nxt, ())
-        deck = view.options.deck
+        taken = self.taken_by.get(view.next_seat(view.seat), ())
+        if not taken:
+            return 0.0
+        pos = _POS_OF[view.options.deck]
         d = 0.0
-        p = run_position(card.rank, deck)
         for t in taken:
             if t.rank == card.rank:
                 d = max(d, self.DANGER_RANK)
-            elif t.suit == card.suit and abs(run_position(t.rank, deck) - p) <= 2:
+            elif t.suit == card.suit and abs(pos[t.rank] - pos[card.rank]) <= 2:
                 d = max(d, self.DANGER_RUN)
         return d
 
+    def _best_keep(
+        self, hand: list[Card], view: ChinchonView, live: list[int], exclude: Card | None
+    ) -> tuple[float, Card]:
+        """The discard from an 8-card hand that leaves the best 7 (value, card)."""
+        deck = view.options.deck
+        without = points_without_each(hand, deck)
+        cands = [c for c in hand if c != exclude]
+        floor = min(without[c] for c in cands) + self.PRUNE
+        scored = []
+        for c in cands:
+            if without[c] > floor:
+                continue
+            rest = [x for x in hand if x is not c]
+            scored.append((self.evaluate(rest, deck, live) + self._danger(c, view), c))
+        low = min(v for v, _ in scored)
+        best = [c for v, c in scored if v <= low + 1e-9]
+        return low, best[0] if len(best) == 1 else self.rng.choice(best)
+
     def choose_draw(self, view: ChinchonView) -> ChinchonAction:
+        """Take the top discard if it lets us close, or if it goes into a meld and
+        lowers our loose points; otherwise draw from the stock (an unknown card can
+        complete any of our pairs and near-runs; in play against "facil" this beat
+        taking cards for pairs or for their low value)."""
         top = view.discard_top
         if top is None:
             return DrawStock()
@@ -312,52 +311,59 @@ class DificilBot(ChinchonBot):
             return TakeDiscard()
         deck = view.options.deck
         hand = list(view.hand or ())
-        unseen = self._unseen(view)
-        now = self.evaluate(hand, deck, unseen)
         with_top = [*hand, top]
-        best = None
-        for d in hand:
-            rest = [c for c in with_top if c != d]
-            if best_arrangement(rest, deck).loose_points <= MAX_CLOSE_POINTS:
-                return TakeDiscard()
-            v = self.evaluate(rest, deck, unseen)
-            if best is None or v < best:
-                best = v
-        if best is not None and best < now - self.TAKE_MARGIN:
+        without = points_without_each(with_top, deck)
+        best = min(without[c] for c in hand)
+        if best <= MAX_CLOSE_POINTS:
+            return TakeDiscard()  # it lets us close at once
+        if best < best_arrangement(hand, deck).loose_points and any(
+            top in m for m in best_arrangement(with_top, deck).melds
+        ):
             return TakeDiscard()
         return DrawStock()
-
-    def _should_close(self, points: int, view: ChinchonView) -> bool:
-        if points <= 2:
-            return True
-        return True
 
     def choose_discard(self, view: ChinchonView) -> ChinchonAction:
         deck = view.options.deck
         hand = list(view.hand or ())
-        candidates = [c for c in hand if c != view.taken_discard]
-        closes = []
-        for c in candidates:
-            arr = best_arrangement([x for x in hand if x != c], deck)
-            if arr.loose_points <= MAX_CLOSE_POINTS:
-                closes.append((-10 if not arr.loose else arr.loose_points, c))
+        closes = [
+            (0 if arr.is_chinchon else 1, arr.loose_points, card)
+            for card, arr in can_close(hand, deck)
+            if card != view.taken_discard
+        ]
         if closes:
-            closes.sort(key=lambda pc: (pc[0], -card_points(pc[1], deck), pc[1].sort_key))
-            p, c = closes[0]
-            if p < 0 or self._should_close(p, view) or view.stock_rebuilds > 0:
-                return Close(c)
-        arr = best_arrangement(hand, deck)
-        stall = self._stall_discard(view, [c for c in arr.loose if c != view.taken_discard])
-        if stall is not None:
-            return stall
-        unseen = self._unseen(view)
-        scored = []
-        for c in candidates:
-            v = self.evaluate([x for x in hand if x != c], deck, unseen) + self._danger(c, view)
-            scored.append((v, c))
-        low = min(v for v, _ in scored)
-        best = [c for v, c in scored if v <= low + 1e-9]
-        return Discard(best[0] if len(best) == 1 else self.rng.choice(best))
+            # a Chinchón first, then the fewest loose points, then the face-down
+            # card that leaves the others fewest unseen cards to lay off
+            live = self._live(view)
+            ranked = sorted(
+                closes, key=lambda t: (t[0], t[1], self._exposure(hand, t[2], view, live))
+            )
+            return Close(ranked[0][2])
+        if view.stock_rebuilds >= self.STALL_REBUILDS:
+            arr = best_arrangement(hand, deck)
+            stall = self._stall_discard(view, [c for c in arr.loose if c != view.taken_discard])
+            if stall is not None:
+                return stall
+        _, card = self._best_keep(hand, view, self._live(view), exclude=view.taken_discard)
+        return Discard(card)
+
+    @staticmethod
+    def _exposure(hand: list[Card], facedown: Card, view: ChinchonView, live: list[int]) -> int:
+        """Unseen cards the others could lay off on our melds if we close this way."""
+        deck, copies = view.options.deck, view.options.copies
+        ranks = ranks_for(deck)
+        pos = _POS_OF[deck]
+        melds = best_arrangement([c for c in hand if c is not facedown], deck).melds
+        n = 0
+        for m in melds:
+            if m[0].rank == m[1].rank:  # a set takes the rest of its rank
+                n += sum(live[s * 13 + m[0].rank] for s in range(4))
+                continue
+            sx = _SUIT_NO[m[0].suit]
+            ends = [pos[m[-1].rank] + 1]
+            if copies == 1:
+                ends.append(pos[m[0].rank] - 1)
+            n += sum(live[sx * 13 + ranks[p]] for p in ends if 0 <= p < len(ranks))
+        return n
 
     def choose_layoff(self, view: ChinchonView) -> ChinchonAction:
         plan = best_layoff(
@@ -367,6 +373,61 @@ class DificilBot(ChinchonBot):
             card, i = plan.layoffs[0]
             return LayOff(card, i)
         return FinishLayOff()
+
+
+_SUIT_NO = {s: i for i, s in enumerate(SUITS)}
+_POS_OF = {d: {r: i for i, r in enumerate(ranks_for(d))} for d in (40, 48)}
+
+
+@lru_cache(maxsize=1 << 16)
+def _structure(ids: tuple[int, ...], deck: int):
+    """The part of DificilBot.evaluate that does not depend on what is unseen:
+    (loose points, terms) with one (points, out kinds) term per loose card whose
+    meld one more card could complete; out kinds index the `live` table
+    (suit * 13 + rank) and may repeat. terms is None when every card is melded."""
+    arr = best_arrangement([card_of_id(i) for i in ids], deck)
+    if not arr.loose:
+        return arr.loose_points, None
+    ranks = ranks_for(deck)
+    npos = len(ranks)
+    pos = _POS_OF[deck]
+    runs = [m for m in arr.melds if m[0].rank != m[1].rank]
+    terms = []
+    for x in arr.loose:
+        sx = _SUIT_NO[x.suit]
+        px = pos[x.rank]
+        outs: list[int] = []
+
+        def at(p: int, sx: int = sx, outs: list[int] = outs) -> None:
+            if 0 <= p < npos:
+                outs.append(sx * 13 + ranks[p])
+
+        pair = False
+        for y in arr.loose:
+            if y is x:
+                continue
+            if y.rank == x.rank:
+                if not pair:
+                    pair = True
+                    outs.extend(s * 13 + x.rank for s in range(4))
+            elif y.suit == x.suit:
+                py = pos[y.rank]
+                lo, hi = (px, py) if px < py else (py, px)
+                if hi - lo == 1:
+                    at(lo - 1)
+                    at(hi + 1)
+                elif hi - lo == 2:
+                    at(lo + 1)
+        for m in runs:
+            if m[0].suit == x.suit:
+                lo, hi = pos[m[0].rank], pos[m[-1].rank]
+                if px == lo - 2:
+                    at(lo - 1)
+                elif px == hi + 2:
+                    at(hi + 1)
+        if outs:
+            terms.append((card_points(x, deck), tuple(outs)))
+    return arr.loose_points, tuple(terms)
 
 
 _LEVEL_CLASSES: dict[str, type[ChinchonBot]] = {"facil": FacilBot, "dificil": DificilBot}

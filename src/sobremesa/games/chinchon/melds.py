@@ -45,7 +45,12 @@ del _d
 
 
 def card_id(card: Card) -> int:
+    """Small integer of a card (0..95), ordered by suit, rank, copy."""
     return _ID[card]
+
+
+def card_of_id(i: int) -> Card:
+    return _CARD_BY_ID[i]
 
 
 def _check_deck(deck_size: int) -> None:
@@ -75,6 +80,11 @@ def meld_kind(cards: Sequence[Card], deck_size: int) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1 << 14)
+def _kind_cached(meld: tuple[Card, ...], deck_size: int) -> str | None:
+    return meld_kind(meld, deck_size)
+
+
 def is_meld(cards: Sequence[Card], deck_size: int) -> bool:
     return meld_kind(cards, deck_size) is not None
 
@@ -93,7 +103,8 @@ def lay_off_result(
     next card of their suit: at either end with one deck, only at the top end with
     two decks; never a rank already in the run, and never past the ace or the rey.
     """
-    kind = meld_kind(meld, deck_size)
+    meld = tuple(meld)
+    kind = _kind_cached(meld, deck_size)
     if kind is None or card in meld:
         return None
     pos = _POS[deck_size]
@@ -142,68 +153,72 @@ class Arrangement:
 def _candidate_melds(ids: tuple[int, ...], deck_size: int) -> list[int]:
     """Every meld among the cards, as bitmasks over positions in `ids`."""
     melds: list[int] = []
-    by_rank: dict[int, list[int]] = {}
-    by_suit: dict[int, dict[int, list[int]]] = {}
     pos = _POS[deck_size]
+    by_rank: dict[int, list[int]] = {}
+    suit_bits = [0, 0, 0, 0]
     for j, i in enumerate(ids):
         p = pos[i]
         if p < 0:
             continue
-        by_rank.setdefault(_RANK[i], []).append(j)
-        by_suit.setdefault(_SUIT[i], {}).setdefault(p, []).append(j)
+        r = _RANK[i]
+        g = by_rank.get(r)
+        if g is None:
+            by_rank[r] = [j]
+        else:
+            g.append(j)
+        suit_bits[_SUIT[i]] |= 1 << p
     for js in by_rank.values():
         k = len(js)
-        if k >= 3:
-            for size in range(3, k + 1):
-                for combo in combinations(js, size):
-                    m = 0
-                    for j in combo:
-                        m |= 1 << j
-                    melds.append(m)
-    for slots in by_suit.values():
-        if len(slots) < 3:
+        if k < 3:
             continue
+        if k == 3:
+            melds.append((1 << js[0]) | (1 << js[1]) | (1 << js[2]))
+            continue
+        for size in range(3, k + 1):
+            for combo in combinations(js, size):
+                m = 0
+                for j in combo:
+                    m |= 1 << j
+                melds.append(m)
+    for suit in range(4):
+        bits = suit_bits[suit]
+        if not (bits & (bits >> 1) & (bits >> 2)):
+            continue  # no three consecutive positions in this suit
+        slots: dict[int, list[int]] = {}
+        for j, i in enumerate(ids):
+            if _SUIT[i] == suit and pos[i] >= 0:
+                slots.setdefault(pos[i], []).append(j)
         ps = sorted(slots)
-        # maximal segments of consecutive positions
         seg_start = 0
         for k in range(1, len(ps) + 1):
-            if k == len(ps) or ps[k] != ps[k - 1] + 1:
-                seg = ps[seg_start:k]
-                seg_start = k
-                n = len(seg)
-                for a in range(n - 2):
-                    for b in range(a + 3, n + 1):
-                        choices = [slots[p] for p in seg[a:b]]
-                        if all(len(c) == 1 for c in choices):
-                            m = 0
-                            for c in choices:
-                                m |= 1 << c[0]
-                            melds.append(m)
-                        else:
-                            for pick in product(*choices):
-                                m = 0
-                                for j in pick:
-                                    m |= 1 << j
-                                melds.append(m)
+            if k < len(ps) and ps[k] == ps[k - 1] + 1:
+                continue
+            seg = ps[seg_start:k]
+            seg_start = k
+            n = len(seg)
+            for a in range(n - 2):
+                for b in range(a + 3, n + 1):
+                    choices = [slots[p] for p in seg[a:b]]
+                    for pick in product(*choices):
+                        m = 0
+                        for j in pick:
+                            m |= 1 << j
+                        melds.append(m)
     return melds
 
 
-@lru_cache(maxsize=1 << 18)
-def _solve(ids: tuple[int, ...], deck_size: int) -> Arrangement:
+def _dp(ids: tuple[int, ...], deck_size: int):
+    """Points per card, the meldable mask and the memoized search f(mask) ->
+    (loose points, loose cards, melds, chosen meld masks) over the meldable cards."""
     pts_table = _PTS[deck_size]
     pts = [pts_table[i] for i in ids]
     melds = _candidate_melds(ids, deck_size)
-    n = len(ids)
-    full = (1 << n) - 1
     meldable = 0
-    for m in melds:
-        meldable |= m
-    # Cards in no meld are loose whatever we do.
     by_low: dict[int, list[int]] = {}
     for m in melds:
+        meldable |= m
         low = (m & -m).bit_length() - 1
         by_low.setdefault(low, []).append(m)
-
     memo: dict[int, tuple[int, int, int, tuple[int, ...]]] = {0: (0, 0, 0, ())}
 
     def f(mask: int) -> tuple[int, int, int, tuple[int, ...]]:
@@ -217,13 +232,19 @@ def _solve(ids: tuple[int, ...], deck_size: int) -> Arrangement:
         for m in by_low.get(i, ()):
             if m & mask == m:
                 sub = f(mask ^ m)
-                cand = (sub[0], sub[1], sub[2] + 1, sub[3])
-                if cand[:3] < best[:3]:
-                    best = (cand[0], cand[1], cand[2], (m, *sub[3]))
+                if (sub[0], sub[1], sub[2] + 1) < best[:3]:
+                    best = (sub[0], sub[1], sub[2] + 1, (m, *sub[3]))
         memo[mask] = best
         return best
 
-    _, _, _, chosen = f(meldable) if meldable else (0, 0, 0, ())
+    return pts, meldable, f
+
+
+@lru_cache(maxsize=1 << 16)
+def _solve(ids: tuple[int, ...], deck_size: int) -> Arrangement:
+    n = len(ids)
+    pts, meldable, f = _dp(ids, deck_size)
+    chosen = f(meldable)[3] if meldable else ()
     used = 0
     out_melds = []
     for m in chosen:
@@ -232,8 +253,22 @@ def _solve(ids: tuple[int, ...], deck_size: int) -> Arrangement:
     loose_idx = [j for j in range(n) if not (used >> j & 1)]
     loose = tuple(_CARD_BY_ID[ids[j]] for j in loose_idx)
     out_melds.sort(key=lambda m: _ID[m[0]])
-    assert used & ~full == 0
     return Arrangement(tuple(out_melds), loose, sum(pts[j] for j in loose_idx))
+
+
+@lru_cache(maxsize=1 << 16)
+def _drop_points(ids: tuple[int, ...], deck_size: int) -> tuple[int, ...]:
+    """Fewest loose points of the hand without ids[k], for every k (one shared search)."""
+    n = len(ids)
+    pts, meldable, f = _dp(ids, deck_size)
+    total = sum(pts)
+    out = []
+    for k in range(n):
+        bit = 1 << k
+        mask = meldable & ~bit
+        forced = total - pts[k] - sum(pts[j] for j in range(n) if meldable >> j & 1 and j != k)
+        out.append(forced + (f(mask)[0] if mask else 0))
+    return tuple(out)
 
 
 def best_arrangement(cards: Iterable[Card], deck_size: int) -> Arrangement:
@@ -254,13 +289,20 @@ def can_close(
 ) -> list[tuple[Card, Arrangement]]:
     """For an 8-card hand: every (card to put face down, arrangement of the other 7)
     with at most `max_points` loose points, in canonical card order."""
+    _check_deck(deck_size)
+    ids = tuple(sorted(_ID[c] for c in hand))
     out = []
-    for card in sorted(hand, key=_ID.__getitem__):
-        rest = [c for c in hand if c != card]
-        arr = best_arrangement(rest, deck_size)
-        if arr.loose_points <= max_points:
-            out.append((card, arr))
+    for k, p in enumerate(_drop_points(ids, deck_size)):
+        if p <= max_points:
+            out.append((_CARD_BY_ID[ids[k]], _solve(ids[:k] + ids[k + 1 :], deck_size)))
     return out
+
+
+def points_without_each(hand: Sequence[Card], deck_size: int) -> dict[Card, int]:
+    """For each card: the fewest loose points of the hand without it (fast)."""
+    _check_deck(deck_size)
+    ids = tuple(sorted(_ID[c] for c in hand))
+    return {_CARD_BY_ID[i]: p for i, p in zip(ids, _drop_points(ids, deck_size), strict=True)}
 
 
 def is_seven_run(cards: Sequence[Card], deck_size: int) -> bool:
@@ -338,12 +380,12 @@ def best_layoff(
 # One draw ahead (used by the bots)
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=1 << 16)
 def _drop_one(ids: tuple[int, ...], deck_size: int) -> int:
     """Fewest loose points after throwing away one of `ids` (a large number if empty)."""
     if not ids:
         return 1 << 20
-    return min(_solve(ids[:k] + ids[k + 1 :], deck_size).loose_points for k in range(len(ids)))
+    return min(_drop_points(ids, deck_size))
 
 
 def best_after_draw(hand: Sequence[Card], draws: Iterable[Card], deck_size: int) -> dict[Card, int]:

@@ -24,10 +24,13 @@ or leaves a choice. Table options are marked (opción) with their default.
     never holds the same rank twice.
 7.  Closing: after drawing, with 8 cards, the player puts one card face down on
     the discard pile and shows the other 7 arranged automatically in the best
-    melds (fewest loose points); allowed only if the loose cards add up to at most
+    melds (fewest loose points; ties: fewer loose cards, then fewer and longer
+    melds, then a fixed order); allowed only if the loose cards add up to at most
     5 points (reason "cannot_close_loose_points"). The closer scores their loose
     points (1–5). All 7 in melds is Chinchón: the closer scores −10 and nobody lays
-    off; the other players just score their loose cards.
+    off; the other players just score their loose cards. The melds are listed by
+    their first card (oros, copas, espadas, bastos; then rank): LayOff's
+    meld_index refers to that order.
 8.  Variant "seven_run_wins" (opción, default off): a close whose 7 cards form one
     run of one suit wins the match at once, with the pot; no round is scored. When
     off, such a close is an ordinary Chinchón (−10).
@@ -46,21 +49,33 @@ or leaves a choice. Table options are marked (opción) with their default.
     100), i.e. total ≥ limit, is eliminated at the end of that round ("gana el
     último jugador cuya puntuación no ha llegado al total acordado").
 12. Reenganche (opción, default off): after the eliminations of a round, if at
-    least two players remain in, each player eliminated in that round is asked in
-    turn order from the closer's left whether to rejoin. Rejoining takes the
+    least two players remain in, each player eliminated in that round is asked,
+    in turn order starting with the closer, whether to rejoin. Rejoining takes the
     highest total among the players still in and puts the stake in the pot again.
     A player may rejoin any number of times (once per elimination).
 13. End: when only one player remains in, that player wins the match and the pot.
     If every remaining player reaches the limit in the same round, the lowest
     total wins; on a tie the closer wins if tied, otherwise the first tied player
-    in turn order from the closer's left. No reenganche is offered then.
+    in turn order from the closer's left. No reenganche is offered then, nor when
+    a single player remains.
 14. Empty stock: when a player chooses to draw from an empty stock, the discard
     pile except its top card is shuffled (seeded) into a new stock
     (event StockRebuilt). If that pile has no other card (impossible with 8
     players or fewer) drawing from the stock is not offered; taking the top
     discard always is. There is no limit on rebuilds and no void round: the round
-    goes on until somebody closes (bots close whenever the stock has been rebuilt).
+    goes on until somebody closes (the bots close as soon as they may, and break
+    up locked hands after two rebuilds, so bot rounds always end).
 15. The face-down closing card is never shown to the others.
+16. Nothing is automatic except arranging melds: drawing, discarding, closing,
+    each lay-off and finishing are the player's actions ("colocar automático" is
+    `melds.best_layoff`, offered by the UI).
+
+Reason codes of IllegalAction: game_over, unknown_action, not_your_turn
+(current=), must_draw_first, already_drew, must_lay_off, must_answer_reenganche,
+not_layoff_phase, no_reenganche_offer, stock_empty, discard_empty, bad_card,
+card_not_in_hand (card=), same_card_back (card=), cannot_close_loose_points
+(loose=, max=, card=), no_such_meld (meld_index=), cannot_lay_off (card=,
+meld_index=). Cards in details are codes ("7o").
 
 Events carrying private information: Dealt.cards, DrewStock.card and
 Closed.facedown are private to the event's `seat`; `event.visible_to(seat)` blanks
@@ -86,8 +101,10 @@ from sobremesa.core.game import (
 from sobremesa.games.chinchon.melds import (
     MAX_CLOSE_POINTS,
     best_arrangement,
+    card_id,
     is_seven_run,
     lay_off_result,
+    points_without_each,
 )
 
 HAND_SIZE = 7
@@ -244,7 +261,11 @@ class ChinchonEvent(Event):
         """This event as `seat` may see it (private fields None for other seats)."""
         if not self.private or seat == getattr(self, "seat", None):
             return self
-        return replace(self, **{name: None for name in self.private})
+        hidden = self.__dict__.get("_hidden")
+        if hidden is None:
+            hidden = replace(self, **{name: None for name in self.private})
+            object.__setattr__(self, "_hidden", hidden)  # cache (not a field)
+        return hidden
 
 
 @dataclass(frozen=True)
@@ -763,17 +784,13 @@ class ChinchonGame(Game):
                 acts.append(TakeDiscard())
             return acts
         if s.phase == "discard":
-            hand = sorted(s.hands[seat], key=lambda c: c.sort_key)
+            hand = sorted(s.hands[seat], key=card_id)
             acts = [Discard(c) for c in hand if c != s.taken]
-            for c in hand:
-                if c == s.taken:
-                    continue
-                rest = [x for x in hand if x != c]
-                if best_arrangement(rest, o.deck).loose_points <= MAX_CLOSE_POINTS:
-                    acts.append(Close(c))
+            without = points_without_each(hand, o.deck)
+            acts += [Close(c) for c in hand if c != s.taken and without[c] <= MAX_CLOSE_POINTS]
             return acts
         if s.phase == "layoff":
-            hand = sorted(s.hands[seat], key=lambda c: c.sort_key)
+            hand = sorted(s.hands[seat], key=card_id)
             acts = [
                 LayOff(c, i)
                 for c in hand
@@ -806,9 +823,8 @@ class ChinchonGame(Game):
 
     def _wrong_phase(self, action: ChinchonAction) -> IllegalAction:
         phase = self._s.phase
-        if isinstance(action, (Discard, Close)):
-            if phase == "draw":
-                return IllegalAction("must_draw_first")
+        if isinstance(action, (Discard, Close)) and phase == "draw":
+            return IllegalAction("must_draw_first")
         if isinstance(action, (DrawStock, TakeDiscard)) and phase == "discard":
             return IllegalAction("already_drew")
         if phase == "layoff":
@@ -853,6 +869,8 @@ class ChinchonGame(Game):
 
     def _check_card_to_drop(self, seat: int, card: Card) -> None:
         s = self._s
+        if not isinstance(card, Card):
+            raise IllegalAction("bad_card", card=repr(card))
         if card not in s.hands[seat]:
             raise IllegalAction("card_not_in_hand", card=card.code)
         if card == s.taken:
@@ -933,6 +951,8 @@ class ChinchonGame(Game):
         s = self._s
         o = self.options
         if isinstance(action, LayOff):
+            if not isinstance(action.card, Card):
+                raise IllegalAction("bad_card", card=repr(action.card))
             if action.card not in s.hands[seat]:
                 raise IllegalAction("card_not_in_hand", card=action.card.code)
             if not (
@@ -1062,7 +1082,7 @@ class ChinchonGame(Game):
         in_layoff = s.phase in ("layoff",) or (s.phase == "over" and s.closer is not None)
         hand = None
         if seat is not None:
-            hand = tuple(sorted(s.hands[seat], key=lambda c: c.sort_key))
+            hand = tuple(sorted(s.hands[seat], key=card_id))
         return ChinchonView(
             seat=seat,
             phase=s.phase,
