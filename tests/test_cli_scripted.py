@@ -132,8 +132,13 @@ def test_bad_input_gets_a_clear_line_and_changes_nothing(isolated_home, tmp_path
     assert [line for line in noisy.stdout.splitlines() if line in game] == game
     assert "No conozco la orden xyzzy. Escribe ayuda." in noisy.stdout
     assert "Primero roba del mazo o coge el descarte." in noisy.stdout
-    assert "No hay carta 99: tienes 8 cartas. Usa un número del 1 al 8 o el nombre de la carta." in noisy.stdout
-    assert "No entiendo la carta rey de tréboles. Ejemplos: 5, sota de copas, 7 oros." in noisy.stdout
+    assert (
+        "No hay carta 99: tienes 8 cartas. Usa un número del 1 al 8 o el nombre de la carta."
+        in noisy.stdout
+    )
+    assert (
+        "No entiendo la carta rey de tréboles. Ejemplos: 5, sota de copas, 7 oros." in noisy.stdout
+    )
     assert "La orden es demasiado larga" in noisy.stdout
 
 

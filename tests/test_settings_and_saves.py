@@ -82,3 +82,24 @@ def test_save_of_another_format_version_is_set_aside():
         pass
     else:
         raise AssertionError("unknown format must be refused")
+
+
+def test_cabanga_symbols_table_is_a_setting_and_reaches_the_game():
+    from sobremesa.games.cabanga import ui
+
+    settings = Settings()
+    settings.cabanga.symbols = [5] * 18
+    save_settings(settings)
+    loaded, broken = load_settings()
+    assert broken is None and loaded.cabanga.symbols == [5] * 18
+    adapter = ui.new_adapter(loaded, seed=1, spectator=True)
+    card = adapter.game.view(None).rows[0].left_top  # any numbered card gives 5 now
+    assert adapter.game.options.points(type(card)("rojo", 9)) == 5
+
+
+def test_cabanga_symbols_table_with_wrong_length_is_refused():
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"cabanga": {"symbols": [1, 2, 3]}}), encoding="utf-8")
+    loaded, broken = load_settings()
+    assert broken is not None and loaded.cabanga.symbols == Settings().cabanga.symbols

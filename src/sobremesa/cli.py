@@ -94,14 +94,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("juego", help=_("chinchon, palabras, castana o cabanga"))
     play.add_argument("--semilla", type=int, help=_("semilla: la misma semilla repite el reparto"))
-    play.add_argument("--rivales", type=int, help=_("número de rivales (1 a 7)"))
-    play.add_argument("--nivel", choices=["facil", "dificil"], help=_("nivel de los rivales"))
+    play.add_argument(
+        "--rivales", type=int, help=_("número de rivales: Chinchón 1 a 7, ¡Cabanga! 2 a 5")
+    )
+    play.add_argument(
+        "--nivel",
+        choices=["facil", "medio", "dificil"],
+        help=_("nivel de los rivales (medio solo en ¡Cabanga!)"),
+    )
     play.add_argument(
         "--espectador", action="store_true", help=_("solo juegan los rivales; tú escuchas")
     )
     play.add_argument("--baraja", type=int, choices=[40, 48], help=_("baraja de 40 o 48 cartas"))
     play.add_argument(
-        "--limite", type=int, choices=[70, 100], help=_("puntos que eliminan: 70 o 100")
+        "--limite", type=int, help=_("límite de puntos: Chinchón 70 o 100; ¡Cabanga! 5 a 100")
+    )
+    play.add_argument(
+        "--ventana",
+        type=float,
+        help=_("segundos para reaccionar (2 a 10) en ¡Cabanga!; 0 para esperar por turnos"),
     )
     play.add_argument("--reenganche", choices=["si", "no"], help=_("reenganche: si o no"))
     play.add_argument(
@@ -136,6 +147,13 @@ RIVALS = {
     6: N_("seis rivales, dos barajas"),
     7: N_("siete rivales, dos barajas"),
 }
+
+
+def game_ui(game_id: str) -> Any:
+    """The UI module of a playable game (imported only when that game is played)."""
+    from importlib import import_module
+
+    return import_module(f"sobremesa.games.{game_id}.ui")
 
 
 class App:
@@ -240,11 +258,12 @@ class App:
             elif choice == len(game_ids) + 1:
                 if self.continue_game() == "eof":
                     return 0
-            elif choice == len(game_ids) + 2:
-                if self.options_menu() == "eof":
-                    return 0
+            elif choice == len(game_ids) + 2 and self.options_menu() == "eof":
+                return 0
 
     def new_game_menu(self, game_id: str) -> str:
+        if game_id == "cabanga":
+            return self._cabanga_menu()
         choice = self.choose(
             _("¿Cuántos rivales? Con 4 o más se juega con dos barajas."),
             [_(RIVALS[n]) for n in range(1, 8)],
@@ -263,17 +282,40 @@ class App:
         self.set_option("chinchon", "level", ("facil", "dificil")[level - 1])
         return self.play(game_id, seed=None, spectator=False)
 
-    def play(self, game_id: str, *, seed: int | None, spectator: bool) -> str:
-        from sobremesa.games.chinchon import ui as chinchon_ui
+    def _cabanga_menu(self) -> str:
+        choice = self.choose(
+            _("¿Cuántos rivales?"),
+            [_(RIVALS[n]) for n in range(2, 4)] + [_("cuatro rivales"), _("cinco rivales")],
+            _("Rivales> "),
+        )
+        if choice is None:
+            return "eof"
+        self.set_option("cabanga", "rivals", choice + 1)
+        level = self.choose(
+            _("Nivel de los rivales."), [_("Fácil"), _("Medio"), _("Difícil")], _("Nivel> ")
+        )
+        if level is None:
+            return "eof"
+        self.set_option("cabanga", "level", ("facil", "medio", "dificil")[level - 1])
+        return self.play("cabanga", seed=None, spectator=False)
 
+    def play(self, game_id: str, *, seed: int | None, spectator: bool) -> str:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
-        adapter = chinchon_ui.new_adapter(self.settings, seed=seed, spectator=spectator)
+        adapter = game_ui(game_id).new_adapter(self.settings, seed=seed, spectator=spectator)
         return self._run(adapter, resumed=False)
 
     def _run(self, adapter: Any, *, resumed: bool) -> str:
+        seconds = (
+            self.settings.reaction_seconds if self.settings.reaction_mode == "tiempo" else None
+        )
         session = Session(
-            adapter, self.console, self.announcer, self.settings.pace, self.settings.dictionary
+            adapter,
+            self.console,
+            self.announcer,
+            self.settings.pace,
+            self.settings.dictionary,
+            window_seconds=seconds,
         )
         if not resumed:
             for line in adapter.intro():
@@ -297,12 +339,10 @@ class App:
                 _("No hay ninguna partida guardada. Empieza una con: sobremesa jugar chinchon.")
             )
             return "none"
-        from sobremesa.games.chinchon import ui as chinchon_ui
-
         try:
-            if data["game"] != "chinchon":
+            if data["game"] not in GAMES or not GAMES[data["game"]][1]:
                 raise ValueError("game")
-            adapter = chinchon_ui.restore_adapter(self.settings, data)
+            adapter = game_ui(data["game"]).restore_adapter(self.settings, data)
         except (KeyError, ValueError, TypeError, IndexError, AttributeError):
             kept = saves.set_aside_save()
             self.announcer.narrate(
@@ -359,7 +399,21 @@ def apply_arguments(settings: Settings, args: argparse.Namespace) -> None:
         settings.pace = min(10.0, max(0.0, args.ritmo))
     if args.breve:
         settings.verbosity = "breve"
-    if getattr(args, "orden", None) == "jugar":
+    if getattr(args, "orden", None) == "jugar" and args.juego == "cabanga":
+        k = settings.cabanga
+        if args.rivales is not None:
+            k.rivals = args.rivales
+        if args.nivel:
+            k.level = args.nivel
+        if args.limite:
+            k.limit = args.limite
+        if args.ventana is not None:
+            if args.ventana == 0:
+                settings.reaction_mode = "turnos"
+            else:
+                settings.reaction_mode = "tiempo"
+                settings.reaction_seconds = args.ventana
+    elif getattr(args, "orden", None) == "jugar":
         c = settings.chinchon
         if args.rivales is not None:
             c.rivals = args.rivales
@@ -373,6 +427,24 @@ def apply_arguments(settings: Settings, args: argparse.Namespace) -> None:
             c.reenganche = args.reenganche == "si"
         if args.siete_gana:
             c.seven_run_wins = args.siete_gana == "si"
+
+
+def _check_play_arguments(game_id: str, args: argparse.Namespace) -> str | None:
+    if game_id == "cabanga":
+        if args.rivales is not None and not 2 <= args.rivales <= 5:
+            return _("--rivales debe estar entre 2 y 5 en ¡Cabanga!")
+        if args.limite is not None and not 5 <= args.limite <= 100:
+            return _("--limite debe estar entre 5 y 100 en ¡Cabanga!")
+        if args.ventana is not None and args.ventana != 0 and not 2 <= args.ventana <= 10:
+            return _("--ventana debe ser 0 o estar entre 2 y 10")
+        return None
+    if args.rivales is not None and not 1 <= args.rivales <= 7:
+        return _("--rivales debe estar entre 1 y 7")
+    if args.limite is not None and args.limite not in (70, 100):
+        return _("--limite debe ser 70 o 100 en Chinchón")
+    if args.nivel == "medio":
+        return _("En Chinchón los niveles son facil y dificil")
+    return None
 
 
 def _early_language(argv: Sequence[str], settings: Settings) -> str:
@@ -400,8 +472,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         game_id = GAME_ALIASES.get(_fold(args.juego))
         if game_id is None:
             parser.error(_("juego desconocido: {name}").format(name=args.juego))
-        if args.rivales is not None and not 1 <= args.rivales <= 7:
-            parser.error(_("--rivales debe estar entre 1 y 7"))
+        args.juego = game_id
+        problem = _check_play_arguments(game_id, args)
+        if problem:
+            parser.error(problem)
     if args.orden == "palabra":
         return check_words_command(args, settings)
     # Options given on the command line apply to this run only.

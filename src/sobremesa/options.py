@@ -52,6 +52,16 @@ class OptionsMenu:
             _("Chinchón, orden de la mano: {value}").format(
                 value=_("por palo") if c.hand_order == "palo" else _("por valor")
             ),
+            _("Reacciones: {value}").format(
+                value=_("en tiempo real")
+                if s.reaction_mode == "tiempo"
+                else _("por turnos, sin reloj")
+            ),
+            _("Segundos para reaccionar: {value}").format(value=seconds_text(s.reaction_seconds)),
+            _("¡Cabanga!, límite: {value} puntos").format(value=s.cabanga.limit),
+            _("¡Cabanga!, avisarme de mis cartas: {value}").format(
+                value=_yes_no(s.cabanga.notify_fits)
+            ),
             _("Volver"),
         ]
 
@@ -120,6 +130,20 @@ class OptionsMenu:
             set_option("chinchon", "reenganche", not c.reenganche)
         elif choice == 11:
             set_option("chinchon", "seven_run_wins", not c.seven_run_wins)
+        elif choice == 13:
+            set_option(None, "reaction_mode", "turnos" if s.reaction_mode == "tiempo" else "tiempo")
+        elif choice == 14:
+            value = self._ask_number(_("Segundos para reaccionar, de 2 a 10> "), 2, 10)
+            if value is None:
+                return "eof"
+            set_option(None, "reaction_seconds", value)
+        elif choice == 15:
+            value = self._ask_int(_("Límite de ¡Cabanga!, de 5 a 100 puntos> "), 5, 100)
+            if value is None:
+                return "eof"
+            set_option("cabanga", "limit", value)
+        elif choice == 16:
+            set_option("cabanga", "notify_fits", not s.cabanga.notify_fits)
         elif choice == 12:
             set_option("chinchon", "hand_order", "valor" if c.hand_order == "palo" else "palo")
         return None

@@ -3,6 +3,7 @@ so Ctrl+C, a closed terminal or end of input always leave a resumable game."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -58,7 +59,5 @@ def set_aside_save() -> Path:
 
 
 def delete_save() -> None:
-    try:
+    with contextlib.suppress(FileNotFoundError):
         save_path().unlink()
-    except FileNotFoundError:
-        pass

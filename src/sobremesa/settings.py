@@ -26,6 +26,17 @@ class ChinchonSettings:
 
 
 @dataclass
+class CabangaSettings:
+    rivals: int = 3
+    level: str = "medio"
+    limit: int = 18
+    notify_fits: bool = True  # "avisarme de mis cartas": say how many of mine fit a gap
+    # Penalty symbols per value 1..18 (an assumption: the real cards' are not
+    # published). Edit ajustes.json to match a physical deck.
+    symbols: list[int] = field(default_factory=lambda: [3, 2, 2] + [1] * 12 + [2, 2, 3])
+
+
+@dataclass
 class Settings:
     language: str = "es"
     outputs: list[str] = field(default_factory=lambda: ["texto"])
@@ -34,7 +45,10 @@ class Settings:
     pace: float = 1.5
     verbosity: str = "normal"
     dictionary: str = ""  # a player's own word list ("" = the one shipped)
+    reaction_mode: str = "tiempo"  # "tiempo" (real time) or "turnos" (turn by turn)
+    reaction_seconds: float = 4.0  # length of a real-time reaction window, 2..10
     chinchon: ChinchonSettings = field(default_factory=ChinchonSettings)
+    cabanga: CabangaSettings = field(default_factory=CabangaSettings)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -50,7 +64,9 @@ class Settings:
                 continue
             value = data[f.name]
             if f.name == "chinchon":
-                settings.chinchon = _chinchon_from(value)
+                settings.chinchon = _section_from(ChinchonSettings, value)
+            elif f.name == "cabanga":
+                settings.cabanga = _section_from(CabangaSettings, value)
             else:
                 setattr(settings, f.name, value)
         settings.validate()
@@ -76,6 +92,11 @@ class Settings:
         )
         check(self.verbosity in VERBOSITIES, "verbosity")
         check(isinstance(self.dictionary, str) and len(self.dictionary) < 4096, "dictionary")
+        check(self.reaction_mode in ("tiempo", "turnos"), "reaction_mode")
+        check(
+            isinstance(self.reaction_seconds, int | float) and 2 <= self.reaction_seconds <= 10,
+            "reaction_seconds",
+        )
         c = self.chinchon
         check(isinstance(c.rivals, int) and 1 <= c.rivals <= 7, "chinchon.rivals")
         check(c.level in LEVELS, "chinchon.level")
@@ -84,13 +105,24 @@ class Settings:
         check(isinstance(c.reenganche, bool), "chinchon.reenganche")
         check(isinstance(c.seven_run_wins, bool), "chinchon.seven_run_wins")
         check(c.hand_order in ("palo", "valor"), "chinchon.hand_order")
+        k = self.cabanga
+        check(isinstance(k.rivals, int) and 2 <= k.rivals <= 5, "cabanga.rivals")
+        check(k.level in ("facil", "medio", "dificil"), "cabanga.level")
+        check(isinstance(k.limit, int) and 5 <= k.limit <= 100, "cabanga.limit")
+        check(isinstance(k.notify_fits, bool), "cabanga.notify_fits")
+        check(
+            isinstance(k.symbols, list)
+            and len(k.symbols) == 18
+            and all(isinstance(v, int) and 0 <= v <= 20 for v in k.symbols),
+            "cabanga.symbols",
+        )
 
 
-def _chinchon_from(value: Any) -> ChinchonSettings:
+def _section_from(kind: type, value: Any) -> Any:
     if not isinstance(value, dict):
-        raise ValueError("chinchon")
-    result = ChinchonSettings()
-    for f in fields(ChinchonSettings):
+        raise ValueError(kind.__name__)
+    result = kind()
+    for f in fields(kind):
         if f.name in value:
             setattr(result, f.name, value[f.name])
     return result

@@ -10,7 +10,7 @@ GAMES: dict[str, tuple[str, bool]] = {
     "chinchon": (N_("Chinchón"), True),
     "palabras": (N_("Palabras"), False),
     "castana": (N_("ABC ¡Castaña!"), False),
-    "cabanga": (N_("¡Cabanga!"), False),
+    "cabanga": (N_("¡Cabanga!"), True),
 }
 
 BOT_NAMES = ("Ana", "Luis", "Marta", "Pablo", "Lucía", "Jorge", "Elena", "Mario")

@@ -106,6 +106,21 @@ class GameAdapter(ABC):
     @abstractmethod
     def bots_to_data(self) -> list[Any]: ...
 
+    def in_window(self) -> bool:
+        """True while a reaction window is open (several seats may act)."""
+        return False
+
+    def bot_reaction_time(self, seat: int) -> float:
+        return 1.0
+
+    def auto_reaction(self, seat: int) -> Action | None:
+        """The player's answer when they have nothing to react with (else None)."""
+        return None
+
+    def close_window(self) -> list[Event]:
+        """The window's time is up: the rules close it."""
+        return []
+
     def pause_after(self, events: Sequence[Event]) -> str | None:
         """A line to confirm with Enter after these events, or None."""
         return None
@@ -138,13 +153,18 @@ class Session:
         announcer: Announcer,
         pace: float,
         dictionary: str = "",
+        window_seconds: float | None = 4.0,
     ):
+        from sobremesa.ui.reactions import ReactionDriver
+
+        self.reactions = ReactionDriver(self, window_seconds)
         self.dictionary = dictionary
         self._lexicon: Any = None
         self.adapter = adapter
         self.console = console
         self.announcer = announcer
         self.pace = pace
+        adapter.window_realtime = self.reactions.realtime
         self.table = CommandTable([*COMMON_COMMANDS, *adapter.commands()])
         self._pages: list[list[str]] = []
         self._quit = False
@@ -163,6 +183,10 @@ class Session:
                     if not self._wait_for_enter(self._pause):
                         return self._leave()
                     self._pause = None
+                if self.adapter.in_window():
+                    if not self.reactions.run():
+                        return self._leave()
+                    continue
                 seats = self.adapter.game.to_act()
                 human = self.adapter.table.human
                 if human is not None and human in seats:
@@ -198,9 +222,27 @@ class Session:
             }
         )
 
+    # Used by the reaction-window driver.
+    def play(self, seat: int, action: Action) -> None:
+        self._play(seat, action)
+
+    def handle_line(self, line: str) -> None:
+        self._handle_line(line, my_turn=False)
+
+    @property
+    def quitting(self) -> bool:
+        return self._quit
+
+    def narrate_events(self, events: Sequence[Event]) -> None:
+        """Events that no action produced (a window closed by the clock)."""
+        self._after(events)
+
     def _play(self, seat: int, action: Action) -> None:
         events = self.adapter.game.apply(seat, action)
         self._last_actor = seat
+        self._after(events)
+
+    def _after(self, events: Sequence[Event]) -> None:
         self.adapter.observe(events)
         # The prompt first, so the lines and the new prompt reach the screen reader
         # together (a prompt changed afterwards is spoken as a stray word).

@@ -383,9 +383,12 @@ class ChinchonAdapter(GameAdapter):
         ]
         if len(hand) == 8:
             lines.append(_("Todavía no puedes cerrar."))
-        elif len(hand) == 7 and view.phase in ("draw", "discard"):
-            if arrangement.loose_points <= MAX_CLOSE_POINTS:
-                lines.append(_("Si robas una carta que no estorbe, podrás cerrar."))
+        elif (
+            len(hand) == 7
+            and view.phase in ("draw", "discard")
+            and arrangement.loose_points <= MAX_CLOSE_POINTS
+        ):
+            lines.append(_("Si robas una carta que no estorbe, podrás cerrar."))
         return Reply(lines)
 
     def _cmd_orden(self, args: str) -> Reply:

@@ -1,0 +1,609 @@
+"""¡Cabanga! at the table: rows read at a glance, the throw window, commands, bots."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from sobremesa.core.game import Event, IllegalAction
+from sobremesa.games import BOT_NAMES
+from sobremesa.games.cabanga import rules as r
+from sobremesa.games.cabanga.bots import bot_from_dict, make_bot
+from sobremesa.i18n import N_, _, ngettext
+from sobremesa.settings import Settings
+from sobremesa.ui.commands import Command, CommandSpec, fold
+from sobremesa.ui.session import GameAdapter, Reply, Table
+
+COLOUR_NAMES = {
+    "rojo": N_("rojo"),
+    "azul": N_("azul"),
+    "amarillo": N_("amarillo"),
+    "morado": N_("morado"),
+    "gris": N_("gris"),
+}
+COLOUR_WORDS = {
+    "rojo": ("rojo", "roja", "r", "red"),
+    "azul": ("azul", "a", "blue"),
+    "amarillo": ("amarillo", "amarilla", "am", "yellow", "y"),
+    "morado": ("morado", "morada", "m", "purple", "p", "violeta"),
+}
+_COLOUR_BY_WORD = {w: c for c, words in COLOUR_WORDS.items() for w in words}
+SIDE_WORDS = {
+    "left": ("izquierda", "izq", "i", "left", "l"),
+    "right": ("derecha", "der", "d", "right", "r"),
+}
+_SIDE_BY_WORD = {w: s for s, words in SIDE_WORDS.items() for w in words}
+
+COMMANDS = [
+    CommandSpec("mano", ("hand", "m", "cartas"), N_("mano: tus cartas por color"), "F2"),
+    CommandSpec(
+        "mesa", ("table", "e"), N_("mesa: filas, mazo de castigo y cartas de cada uno"), "F3"
+    ),
+    CommandSpec("filas", ("rows", "f"), N_("filas: las cuatro filas y sus huecos")),
+    CommandSpec("puntos", ("scores", "p"), N_("puntos: puntuaciones"), "F4"),
+    CommandSpec("turno", ("turn", "t"), N_("turno: a quién le toca y qué"), "F5"),
+    CommandSpec("ultima", ("last", "u"), N_("ultima: la última jugada"), "F6"),
+    CommandSpec(
+        "combinaciones",
+        ("jugadas", "options", "co"),
+        N_("jugadas: qué cartas puedes jugar sin castigo"),
+        "F7",
+    ),
+    CommandSpec(
+        "jugar",
+        ("play", "j", "juego"),
+        N_("jugar CARTA izquierda o derecha: por ejemplo jugar rojo 7 izquierda"),
+    ),
+    CommandSpec(
+        "cabanga",
+        ("c", "throw"),
+        N_("cabanga o cabanga 7 9: tiras tus cartas que entran en el hueco"),
+    ),
+    CommandSpec("paso", ("pass", "pasar", "no"), N_("paso: no tiras en el cabanga")),
+]
+
+RULES = [
+    N_("¡Cabanga! Cuatro colores, cartas del 1 al 18; 8 cartas para cada uno."),
+    N_("Hay cuatro filas, una por color, con una pila a la izquierda y otra a la derecha."),
+    N_(
+        "En tu turno juegas una carta en cualquiera de las dos pilas de su color, sea cual sea su número."
+    ),
+    N_("Si juegas el mismo color que el jugador anterior, robas una carta de castigo."),
+    N_(
+        "Después de cada jugada, los números que quedan entre las dos pilas de ese color son el hueco."
+    ),
+    N_("Los demás pueden tirar sus cartas de ese color que entran en el hueco: ¡Cabanga!"),
+    N_(
+        "Por cada carta tirada, el que jugó roba una carta de castigo, aunque ya no tuviera cartas."
+    ),
+    N_(
+        "La ronda acaba cuando alguien se queda sin cartas. Cada carta en la mano suma sus símbolos de castigo."
+    ),
+    N_(
+        "Símbolos, suposición de esta versión: 1 y 18 valen 3; 2, 3, 16 y 17 valen 2; las demás, 1."
+    ),
+    N_(
+        "La partida acaba tras una ronda en la que alguien llega al límite, 18 puntos si no lo cambias. Gana quien tenga menos."
+    ),
+]
+
+REFUSALS = {
+    "not_your_turn": N_("Espera, no es tu turno."),
+    "card_not_in_hand": N_("No tienes esa carta."),
+    "not_fitting": N_("Esa carta no entra en el hueco."),
+    "game_over": N_("La partida ha terminado."),
+}
+
+
+def colour_name(colour: str) -> str:
+    return _(COLOUR_NAMES[colour])
+
+
+def card_text(card: r.CabangaCard) -> str:
+    """'rojo 7' (colour first: it is what decides where a card goes)."""
+    return _("{colour} {value}").format(colour=colour_name(card.colour), value=card.value)
+
+
+def join(items: Sequence[str]) -> str:
+    if not items:
+        return _("nada")
+    if len(items) == 1:
+        return items[0]
+    return _("{first} y {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def cards_by_colour(cards: Sequence[r.CabangaCard]) -> str:
+    """'rojo 2, 5 y 9; azul 7' — grouped as a glance at a sorted hand gives."""
+    parts = []
+    for colour in r.COLOURS:
+        values = sorted(c.value for c in cards if c.colour == colour)
+        if values:
+            parts.append(f"{colour_name(colour)} {join([str(v) for v in values])}")
+    return "; ".join(parts) if parts else _("ninguna")
+
+
+def gap_text(low: int, high: int) -> str:
+    if high - low <= 1:
+        return _("sin hueco")
+    if high - low == 2:
+        return _("hueco del {value}").format(value=low + 1)
+    return _("hueco del {low} al {high}").format(low=low + 1, high=high - 1)
+
+
+def points_text(n: int) -> str:
+    return ngettext("{n} punto", "{n} puntos", n).format(n=n)
+
+
+def cards_text(n: int) -> str:
+    return ngettext("{n} carta", "{n} cartas", n).format(n=n)
+
+
+class CabangaAdapter(GameAdapter):
+    game_id = "cabanga"
+
+    def __init__(self, game: r.CabangaGame, table: Table, bots: dict[int, Any], settings: Settings):
+        self.game = game
+        self.table = table
+        self.bots = bots
+        self.settings = settings
+        self.last_move = ""
+        self._window_no = 0
+
+    # -- start, bots -------------------------------------------------------------
+    def start(self, session: Any) -> None:
+        events = self.game.opening_events
+        self.observe(events)
+        for event in events:
+            for line in self.describe(event):
+                session.announcer.narrate(line)
+        session.save()
+
+    def observe(self, events: Sequence[Event]) -> None:
+        for seat, bot in self.bots.items():
+            for event in events:
+                bot.observe(event.visible_to(seat))
+
+    def bot_action(self, seat: int) -> r.CabangaAction:
+        return self.bots[seat].choose(self.game.view(seat))
+
+    def bots_to_data(self) -> list[Any]:
+        return [[seat, bot.to_dict()] for seat, bot in sorted(self.bots.items())]
+
+    def in_window(self) -> bool:
+        return self.game.phase == "cabanga"
+
+    def bot_reaction_time(self, seat: int) -> float:
+        # Seeded by the game and the moment, so a saved game replays the same race.
+        view = self.game.view(None)
+        key = f"{self.game.seed}-{view.round_no}-{view.turns_in_round}-{seat}"
+        return self.bots[seat].reaction_time(random.Random(key))
+
+    def auto_reaction(self, seat: int) -> r.CabangaAction | None:
+        return r.Pass() if not self.game.fitting_cards(seat) else None
+
+    def close_window(self) -> list[Event]:
+        return self.game.close_window()
+
+    def extra_to_data(self) -> dict[str, Any]:
+        return {"last_move": self.last_move}
+
+    # -- texts -------------------------------------------------------------------
+    def _name(self, seat: int) -> str:
+        return _("Tú") if seat == self.table.human else self.table.names[seat]
+
+    def _you(self, seat: int) -> bool:
+        return seat == self.table.human
+
+    def intro(self) -> list[str]:
+        others = [n for s, n in enumerate(self.table.names) if s != self.table.human]
+        names = join(others)
+        if self.table.human is None:
+            first = _("¡Cabanga!, modo espectador. Juegan {names}.").format(names=names)
+        else:
+            first = _("¡Cabanga! contra {names}.").format(names=names)
+        return [first, _("Escribe ayuda para ver las órdenes, o pulsa F1.")]
+
+    def rules(self) -> list[str]:
+        return [_(line) for line in RULES]
+
+    def ending(self) -> list[str]:
+        return [_("Fin de la partida.")]
+
+    def resume(self) -> list[str]:
+        lines = self._cmd_puntos("").lines + self._cmd_filas("").lines + self._cmd_turno("").lines
+        if self.table.human is not None:
+            lines += self._cmd_mano("").lines
+        return lines
+
+    def refusal(self, error: IllegalAction) -> str:
+        message = REFUSALS.get(error.reason)
+        return _(message) if message else _("Esa jugada no es posible ahora.")
+
+    def describe(self, event: Event) -> list[str]:
+        event = event.visible_to(self.table.human)  # type: ignore[attr-defined]
+        method = getattr(self, f"_on_{event.kind}", None)
+        return method(event) if method else []
+
+    def _on_game_started(self, e: r.GameStarted) -> list[str]:
+        return [
+            _("¡Cabanga! a {limit} puntos, {players} jugadores.").format(
+                limit=e.limit, players=e.players
+            )
+        ]
+
+    def _on_round_started(self, e: r.RoundStarted) -> list[str]:
+        if self._you(e.starter):
+            first = _("Ronda {n}. Empiezas tú.").format(n=e.round_no)
+        else:
+            first = _("Ronda {n}. Empieza {name}.").format(n=e.round_no, name=self._name(e.starter))
+        return [first, *self._cmd_filas("").lines]
+
+    def _on_dealt(self, e: r.Dealt) -> list[str]:
+        if not self._you(e.seat) or e.cards is None:
+            return []
+        return [_("Tus cartas: {cards}.").format(cards=cards_by_colour(e.cards))]
+
+    def _on_turn_started(self, e: r.TurnStarted) -> list[str]:
+        if not self._you(e.seat):
+            return []
+        if e.previous_colour:
+            return [_("Tu turno. Evita el {colour}.").format(colour=colour_name(e.previous_colour))]
+        return [_("Tu turno.")]
+
+    def _on_card_played(self, e: r.CardPlayed) -> list[str]:
+        side = _("a la izquierda") if e.side == "left" else _("a la derecha")
+        low, high = sorted((e.card.value, e.other_top.value))
+        if self._you(e.seat):
+            line = _("Juegas {card} {side}; {gap}.")
+        else:
+            line = _("{name} juega {card} {side}; {gap}.")
+        line = line.format(
+            name=self._name(e.seat), card=card_text(e.card), side=side, gap=gap_text(low, high)
+        )
+        self.last_move = line
+        return [line]
+
+    def _on_penalty_drawn(self, e: r.PenaltyDrawn) -> list[str]:
+        if e.count == 0:
+            return []
+        reason = _("por repetir color") if e.reason == "colour" else _("por el cabanga")
+        if self._you(e.seat) and e.cards is not None:
+            line = _("Robas {cards} {reason}: {drawn}.").format(
+                cards=cards_text(e.count), reason=reason, drawn=cards_by_colour(e.cards)
+            )
+        else:
+            line = _("{name} roba {cards} {reason}.").format(
+                name=self._name(e.seat), cards=cards_text(e.count), reason=reason
+            )
+        return [line]
+
+    def _on_deck_rebuilt(self, e: r.DeckRebuilt) -> list[str]:
+        return [
+            _("El mazo de castigo se rehace con las cartas tiradas: {cards}.").format(
+                cards=cards_text(e.deck_count)
+            )
+        ]
+
+    def _on_cabanga_opened(self, e: r.CabangaOpened) -> list[str]:
+        self._window_no += 1
+        gap = _("del {low} al {high}").format(low=e.low + 1, high=e.high - 1)
+        if e.high - e.low == 2:
+            gap = _("el {value}").format(value=e.low + 1)
+        realtime = getattr(self, "window_realtime", False)
+        seconds = f"{self.settings.reaction_seconds:g}"
+        if self._you(e.seat):
+            return [
+                _("¡Cabanga en {colour}, {gap}! Los demás pueden tirar.").format(
+                    colour=colour_name(e.colour), gap=gap
+                )
+            ]
+        if realtime:
+            line = _("¡Cabanga en {colour}, {gap}! {seconds} segundos.")
+        else:
+            line = _("¡Cabanga en {colour}, {gap}! Responde cabanga o paso.")
+        human = self.table.human
+        fitting = self.game.fitting_cards(human) if human is not None else []
+        if human is not None and not fitting:
+            # The game passes for the player: nothing to answer.
+            line = _("¡Cabanga en {colour}, {gap}! No te entra ninguna.")
+        line = line.format(colour=colour_name(e.colour), gap=gap, seconds=seconds)
+        if fitting and self.settings.cabanga.notify_fits:
+            line += " " + _("Te entran: {cards}.").format(cards=cards_by_colour(fitting))
+        return [line]
+
+    def _on_thrown(self, e: r.Thrown) -> list[str]:
+        if self._you(e.seat):
+            line = _("¡Cabanga! Tiras {cards}.").format(cards=cards_by_colour(e.cards))
+        else:
+            line = _("¡Cabanga de {name}! Tira {cards}.").format(
+                name=self._name(e.seat), cards=cards_by_colour(e.cards)
+            )
+        self.last_move = line
+        return [line]
+
+    def _on_cabanga_closed(self, e: r.CabangaClosed) -> list[str]:
+        if not e.throwers:
+            return [_("Nadie tira.")]
+        return []
+
+    def _on_round_scored(self, e: r.RoundScored) -> list[str]:
+        if self._you(e.ender):
+            lines = [_("Fin de la ronda {n}: te quedas sin cartas.").format(n=e.round_no)]
+        else:
+            lines = [
+                _("Fin de la ronda {n}: {name} se queda sin cartas.").format(
+                    n=e.round_no, name=self._name(e.ender)
+                )
+            ]
+        for result in e.results:
+            line = _("{name}: {points}, total {total}.").format(
+                name=self._name(result.seat), points=points_text(result.points), total=result.total
+            )
+            if result.cards:
+                line += " " + _("Cartas: {cards}.").format(cards=cards_by_colour(result.cards))
+            lines.append(line)
+        return lines
+
+    def _on_game_over(self, e: r.GameOver) -> list[str]:
+        names = [self._name(s) for s in e.winners]
+        best = e.totals[e.winners[0]]
+        if len(e.winners) == 1 and self._you(e.winners[0]):
+            first = _("¡Ganas la partida con {points}!").format(points=points_text(best))
+        elif len(e.winners) == 1:
+            first = _("Gana {name} con {points}.").format(name=names[0], points=points_text(best))
+        else:
+            first = _("Empate: ganan {names} con {points}.").format(
+                names=join(names), points=points_text(best)
+            )
+        totals = ", ".join(f"{self._name(s)} {t}" for s, t in enumerate(e.totals))
+        return [first, _("Puntos finales: {totals}.").format(totals=totals)]
+
+    def pause_after(self, events: Sequence[Event]) -> str | None:
+        for event in events:
+            if isinstance(event, r.RoundScored) and not self.game.is_over():
+                return _("Pulsa Intro para empezar la ronda {n}.").format(n=event.round_no + 1)
+        return None
+
+    # -- prompt ------------------------------------------------------------------
+    def prompt(self) -> str:
+        view = self._view()
+        human = self.table.human
+        if view.phase == "over":
+            return _("Fin> ")
+        if view.phase == "cabanga" and view.window is not None:
+            if human is not None and view.can_react:
+                return _("Cabanga o paso> ")
+            return _("Cabanga en {colour}> ").format(colour=colour_name(view.window.colour))
+        if human is not None and view.current_seat == human:
+            if view.previous_colour:
+                return _("Juega, evita {colour}> ").format(colour=colour_name(view.previous_colour))
+            return _("Juega> ")
+        if view.current_seat is None:
+            return "> "
+        return _("Turno de {name}> ").format(name=self.table.names[view.current_seat])
+
+    # -- commands ----------------------------------------------------------------
+    def commands(self) -> list[CommandSpec]:
+        return COMMANDS
+
+    def handle(self, command: Command) -> Reply:
+        return getattr(self, f"_cmd_{command.name}")(command.args)
+
+    def _view(self) -> r.CabangaView:
+        return self.game.view(self.table.human)
+
+    def _hand(self) -> list[r.CabangaCard]:
+        return list(self._view().hand or ())
+
+    def _cmd_mano(self, args: str) -> Reply:
+        if self.table.human is None:
+            return Reply([_("Eres espectador: no tienes cartas.")])
+        hand = self._hand()
+        if not hand:
+            return Reply([_("No tienes cartas.")])
+        options = self._view().options
+        total = sum(options.points(c) for c in hand)
+        lines = [
+            _("Tu mano, {count}, {points}: {cards}.").format(
+                count=cards_text(len(hand)), points=points_text(total), cards=cards_by_colour(hand)
+            )
+        ]
+        for value in sorted(
+            {options.points(c) for c in hand if options.points(c) > 1}, reverse=True
+        ):
+            heavy = [card_text(c) for c in hand if options.points(c) == value]
+            lines.append(
+                _("Valen {points}: {cards}.").format(points=points_text(value), cards=join(heavy))
+            )
+        return Reply(lines)
+
+    def _cmd_filas(self, args: str) -> Reply:
+        lines = []
+        for row in self._view().rows:
+            left, right = row.left_top.value, row.right_top.value
+            low, high = sorted((left, right))
+            # A grey start card is named as such, so "16 y 16" is never a puzzle.
+            left = _("gris {value}").format(value=left) if row.left_top.is_start else left
+            right = _("gris {value}").format(value=right) if row.right_top.is_start else right
+            lines.append(
+                _("{colour}: {left} y {right}, {gap}.").format(
+                    colour=colour_name(row.colour).capitalize(),
+                    left=left,
+                    right=right,
+                    gap=gap_text(low, high),
+                )
+            )
+        return Reply(lines)
+
+    def _cmd_mesa(self, args: str) -> Reply:
+        view = self._view()
+        counts = ", ".join(f"{self._name(s)} {n}" for s, n in enumerate(view.hand_counts))
+        return Reply(
+            [
+                *self._cmd_filas("").lines,
+                _("Mazo de castigo: {deck}. Tiradas: {thrown}. Cartas: {counts}.").format(
+                    deck=cards_text(view.deck_count),
+                    thrown=cards_text(len(view.thrown)),
+                    counts=counts,
+                ),
+            ]
+        )
+
+    def _cmd_puntos(self, args: str) -> Reply:
+        view = self._view()
+        scores = ", ".join(f"{self._name(s)} {t}" for s, t in enumerate(view.scores))
+        return Reply(
+            [_("Puntos: {scores}. Límite {limit}.").format(scores=scores, limit=view.options.limit)]
+        )
+
+    def _cmd_turno(self, args: str) -> Reply:
+        view = self._view()
+        if view.phase == "over":
+            return Reply([_("La partida ha terminado.")])
+        if view.phase == "cabanga" and view.window is not None:
+            if view.can_react:
+                return Reply([_("Cabanga abierto: escribe cabanga o paso.")])
+            return Reply(
+                [_("Cabanga abierto en {colour}.").format(colour=colour_name(view.window.colour))]
+            )
+        if view.current_seat == self.table.human:
+            return Reply([_("Tu turno: juega una carta. Ronda {n}.").format(n=view.round_no)])
+        return Reply(
+            [
+                _("Turno de {name}. Ronda {n}.").format(
+                    name=self._name(view.current_seat), n=view.round_no
+                )
+            ]
+        )
+
+    def _cmd_ultima(self, args: str) -> Reply:
+        return Reply([self.last_move or _("Todavía no ha jugado nadie.")])
+
+    def _cmd_combinaciones(self, args: str) -> Reply:
+        view = self._view()
+        hand = self._hand()
+        if not hand:
+            return Reply([_("No tienes cartas.")])
+        free = [c for c in hand if c.colour != view.previous_colour]
+        if not view.previous_colour:
+            return Reply([_("Puedes jugar cualquier carta sin castigo.")])
+        return Reply(
+            [
+                _("Sin castigo de color: {cards}.").format(cards=cards_by_colour(free))
+                if free
+                else _("Todas tus cartas son {colour}: robarás una de castigo.").format(
+                    colour=colour_name(view.previous_colour)
+                )
+            ]
+        )
+
+    def _parse_card(self, words: list[str]) -> r.CabangaCard | str:
+        hand = self._hand()
+        colour = next((_COLOUR_BY_WORD[w] for w in words if w in _COLOUR_BY_WORD), None)
+        numbers = [int(w) for w in words if w.isdigit()]
+        if colour is None and len(numbers) == 1:
+            index = numbers[0]
+            if 1 <= index <= len(hand):
+                return sorted(hand, key=lambda c: c.sort_key)[index - 1]
+            return _("No hay carta {index}: tienes {count}.").format(
+                index=index, count=cards_text(len(hand))
+            )
+        if colour is None or len(numbers) != 1:
+            return _("Di la carta y la pila: por ejemplo jugar rojo 7 izquierda.")
+        card = r.CabangaCard(colour, numbers[0]) if 1 <= numbers[0] <= 18 else None
+        if card is None or card not in hand:
+            return _("No tienes el {colour} {value}.").format(
+                colour=colour_name(colour), value=numbers[0]
+            )
+        return card
+
+    def _cmd_jugar(self, args: str) -> Reply:
+        if self.table.human is None:
+            return Reply([_("Eres espectador: no tienes cartas.")])
+        words = fold(args).split()
+        side = None
+        # Short side words ("d", "r") could also be colours: the side is the last word.
+        if len(words) > 1 and words[-1] in _SIDE_BY_WORD:
+            side = _SIDE_BY_WORD[words[-1]]
+            words = words[:-1]
+        card = self._parse_card(words)
+        if isinstance(card, str):
+            return Reply([card])
+        if side is None:
+            row = self._view().row(card.colour)
+            options = []
+            for where, name in (("left", _("a la izquierda")), ("right", _("a la derecha"))):
+                gap = row.gap_if(card, where)
+                if gap:
+                    text = _("{side} deja {gap}").format(
+                        side=name, gap=gap_text(gap[0] - 1, gap[-1] + 1)
+                    )
+                else:
+                    text = _("{side} no deja hueco").format(side=name)
+                options.append(text)
+            return Reply(
+                [
+                    _("{card}: {options}. Escribe izquierda o derecha al final.").format(
+                        card=card_text(card).capitalize(), options="; ".join(options)
+                    )
+                ]
+            )
+        return Reply(actions=[r.Play(card, side)])
+
+    def _cmd_cabanga(self, args: str) -> Reply:
+        view = self._view()
+        if view.phase != "cabanga" or not view.can_react:
+            return Reply([_("Ahora no hay cabanga que responder.")])
+        values = [int(w) for w in args.split() if w.isdigit()]
+        fitting = list(view.fitting)
+        if not values:
+            if not fitting:
+                return Reply([_("No te entra ninguna carta; escribe paso.")])
+            return Reply(actions=[r.Throw(tuple(fitting))])
+        chosen = [c for c in fitting if c.value in values]
+        if len(chosen) != len(set(values)):
+            return Reply(
+                [
+                    _("Solo te entran: {cards}.").format(cards=cards_by_colour(fitting))
+                    if fitting
+                    else _("No te entra ninguna carta; escribe paso.")
+                ]
+            )
+        return Reply(actions=[r.Throw(tuple(chosen))])
+
+    def _cmd_paso(self, args: str) -> Reply:
+        view = self._view()
+        if view.phase != "cabanga" or not view.can_react:
+            return Reply([_("Ahora no hay cabanga que responder.")])
+        return Reply(actions=[r.Pass()])
+
+
+def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> CabangaAdapter:
+    c = settings.cabanga
+    players = c.rivals if spectator else c.rivals + 1
+    players = min(6, max(3, players))
+    options = r.CabangaOptions(players=players, limit=c.limit, symbols=tuple(c.symbols))
+    game = r.CabangaGame(options, seed=seed)
+    human = None if spectator else 0
+    start = seed % len(BOT_NAMES)
+    names = [BOT_NAMES[(start + i) % len(BOT_NAMES)] for i in range(players)]
+    if human is not None:
+        names[0] = _("Tú")
+    levels: list[str | None] = [None if s == human else c.level for s in range(players)]
+    bots = {
+        s: make_bot(level, s, rng_seed=seed * 16 + s) for s, level in enumerate(levels) if level
+    }
+    return CabangaAdapter(game, Table(names, human, levels), bots, settings)
+
+
+def restore_adapter(settings: Settings, data: dict[str, Any]) -> CabangaAdapter:
+    game = r.CabangaGame.from_dict(data["state"])
+    table = Table.from_dict(data["table"])
+    if len(table.names) != game.num_seats:
+        raise ValueError("table")
+    bots = {int(seat): bot_from_dict(bot) for seat, bot in data["bots"]}
+    adapter = CabangaAdapter(game, table, bots, settings)
+    last = data.get("extra", {}).get("last_move", "")
+    adapter.last_move = last if isinstance(last, str) else ""
+    return adapter

@@ -1,0 +1,351 @@
+"""Palabras bots. They see only their seat's view: the board, their rack, the bag
+count and the scores (`PalabrasView`); the tiles they cannot see are computed from
+the full tile set minus the board and their rack.
+
+Levels:
+- "facil": human-like and modest. Among the placements that use no blank (if there
+  are any) and whose main word has at most 5 letters (if there are any), it keeps
+  those scoring between the 30th and 70th percentile and picks one at random,
+  favouring short words made of frequent letters (no word-frequency list is
+  shipped, so "common" means short and spelt with 1-point letters). Exchanges its
+  whole rack when it has no placement and the bag allows it; else passes.
+- "medio": the highest-scoring placement (ties at random). Exchanges the tiles a
+  leave table dislikes when it has no placement, or when the best scores under 6
+  points and the bag holds 7 tiles or more; else passes.
+- "dificil": score + value of the tiles kept (a leave table: blank and S are worth
+  keeping, Q without U, duplicates and an unbalanced vowel/consonant mix are not)
+  − a defence penalty for opening triple-word (TP) lanes to the opponents (new
+  tiles within 4 squares of an empty TP square in its row or column, more if
+  adjacent). Among the 80 best-scoring placements. When the bag is empty it tries
+  to go out (rack points left count against it, going out earns the unseen tiles'
+  value). Exchanges when keeping the best subset of its rack is worth more than
+  the best placement.
+
+`choose(view)` returns an action (`Place`, `Exchange` or `Pass`); `hint(view)` or
+`best_for(board, rack)` is the "pista": the best-scoring placement. Each decision
+takes one move generation (at most a few hundred ms, even with two blanks).
+`to_dict()` / `bot_from_dict()` save and restore a bot exactly (RNG included).
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+from sobremesa.core.game import rng_from_data, rng_to_data
+from sobremesa.games.palabras.board import SIZE, TP, Board, Move
+from sobremesa.games.palabras.movegen import best_move, generate_moves, sort_key
+from sobremesa.games.palabras.rules import Exchange, PalabrasAction, PalabrasView, Pass, Place
+from sobremesa.games.palabras.tiles import BLANK, POINTS, RACK_SIZE, rack_points
+
+LEVELS = ("facil", "medio", "dificil")
+
+#: value of keeping one tile (before duplicate and balance corrections)
+TILE_LEAVE: dict[str, float] = {
+    "?": 22.0,
+    "S": 7.0,
+    "E": 2.0,
+    "R": 2.0,
+    "A": 1.5,
+    "N": 1.5,
+    "L": 1.0,
+    "O": 0.5,
+    "T": 0.5,
+    "D": 0.5,
+    "C": 0.5,
+    "I": 0.0,
+    "M": 0.0,
+    "Z": 1.0,
+    "P": -0.5,
+    "X": -1.0,
+    "J": -1.0,
+    "B": -1.0,
+    "G": -1.5,
+    "H": -1.5,
+    "U": -2.0,
+    "F": -2.0,
+    "Y": -2.0,
+    "V": -3.0,
+    "Ñ": -3.0,
+    "Q": -7.0,
+    "K": -5.0,
+    "W": -5.0,
+}
+VOWELS = frozenset("AEIOU")
+COMMON = frozenset("AEOISNRULT")
+
+
+def leave_value(leave: str) -> float:
+    """How good it is to keep these tiles for the next turn (rough, hand-tuned)."""
+    if not leave:
+        return 0.0
+    value = sum(TILE_LEAVE.get(t, 0.0) for t in leave)
+    for t in set(leave):
+        n = leave.count(t)
+        if n > 1 and t != BLANK:
+            value -= (1.5 if t == "S" else 4.0 if t in VOWELS else 3.0) * (n - 1)
+    vowels = sum(1 for t in leave if t in VOWELS)
+    consonants = sum(1 for t in leave if t not in VOWELS and t != BLANK)
+    value -= 2.5 * max(0.0, abs(vowels - consonants) - 1.0)
+    if "Q" in leave and "U" not in leave:
+        value -= 6.0
+    return value
+
+
+def tiles_used(board: Board, move: Move) -> str:
+    """Rack letters a move takes ("?" for blanks)."""
+    dr, dc = (1, 0) if move.down else (0, 1)
+    out = []
+    cells = board.cells
+    for k, ch in enumerate(move.word):
+        if not cells[(move.row + dr * k) * SIZE + move.col + dc * k]:
+            out.append(BLANK if ch.islower() else ch)
+    return "".join(out)
+
+
+def leave_after(rack: str, used: str) -> str:
+    left = list(rack)
+    for t in used:
+        left.remove(t)
+    return "".join(left)
+
+
+def _symmetric(board: Board) -> bool:
+    p = board.layout.premiums
+    return all(p[r * SIZE + c] == p[c * SIZE + r] for r in range(SIZE) for c in range(SIZE))
+
+
+def all_moves(board: Board, rack: str, dawg) -> list[tuple[int, Move]]:
+    """Every placement; on the empty board across only when the layout is symmetric."""
+    both = board.is_empty() and not _symmetric(board)
+    return generate_moves(dawg, board, rack, both_orientations_on_empty=both)
+
+
+def best_for(board: Board, rack: str, lexicon=None) -> tuple[int, Move] | None:
+    """The "pista": the best-scoring placement for `rack` (oracle order on ties)."""
+    dawg = _dawg(lexicon)
+    if board.is_empty() and not _symmetric(board):
+        moves = generate_moves(dawg, board, rack, both_orientations_on_empty=True)
+        return min(moves, key=sort_key) if moves else None
+    return best_move(dawg, board, rack)
+
+
+def hint(view: PalabrasView, lexicon=None) -> tuple[int, Move] | None:
+    if not view.rack:
+        return None
+    return best_for(view.board, view.rack, lexicon)
+
+
+def _dawg(lexicon):
+    if lexicon is None:
+        from sobremesa.lexicon import load_lexicon
+
+        lexicon = load_lexicon("palabras")
+    return getattr(lexicon, "dawg", lexicon)
+
+
+def _tp_threats(board: Board, squares: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """Empty TP squares within 4 squares (same row or column) of any of `squares`."""
+    prem = board.layout.premiums
+    cells = board.cells
+    found = set()
+    for r, c in squares:
+        for k in range(-4, 5):
+            for rr, cc in ((r + k, c), (r, c + k)):
+                if 0 <= rr < SIZE and 0 <= cc < SIZE:
+                    i = rr * SIZE + cc
+                    if prem[i] == TP and not cells[i]:
+                        found.add((rr, cc))
+    return found
+
+
+def _tile_squares(board: Board) -> list[tuple[int, int]]:
+    return [divmod(i, SIZE) for i, v in enumerate(board.cells) if v]
+
+
+def top_moves(moves: list[tuple[int, Move]], n: int) -> list[tuple[int, Move]]:
+    """The `n` best-scoring moves in oracle order (scores compared first, cheaply)."""
+    if len(moves) > n:
+        cut = sorted((s for s, _m in moves), reverse=True)[n - 1]
+        moves = [m for m in moves if m[0] >= cut]
+    return sorted(moves, key=sort_key)[:n]
+
+
+class PalabrasBot:
+    level = "base"
+
+    def __init__(self, seat: int, rng_seed: int = 0, lexicon=None) -> None:
+        self.seat = seat
+        self.rng = random.Random(rng_seed)
+        self.lexicon = lexicon
+        self._dawg_cache = None
+
+    @property
+    def dawg(self):
+        if self._dawg_cache is None:
+            self._dawg_cache = _dawg(self.lexicon)
+        return self._dawg_cache
+
+    def observe(self, event: Any) -> None:
+        """Bots keep no memory beyond the view; present for the driver's symmetry."""
+
+    def choose(self, view: PalabrasView) -> PalabrasAction:
+        rack = view.rack or ""
+        if not rack:
+            return Pass()
+        moves = all_moves(view.board, rack, self.dawg)
+        return self.decide(view, rack, moves)
+
+    def decide(self, view: PalabrasView, rack: str, moves: list[tuple[int, Move]]):
+        raise NotImplementedError  # pragma: no cover
+
+    # -- exchanges ---
+
+    @staticmethod
+    def best_keep(rack: str) -> str:
+        """The subset of the rack (of at most 6 tiles) with the best leave value."""
+        best, best_v = "", leave_value("")
+        for n in range(1, min(len(rack), RACK_SIZE - 1) + 1):
+            for keep in combinations(rack, n):
+                v = leave_value("".join(keep))
+                if v > best_v:
+                    best, best_v = "".join(keep), v
+        return best
+
+    def exchange_or_pass(self, view: PalabrasView, rack: str) -> PalabrasAction:
+        keep = self.best_keep(rack)
+        give = leave_after(rack, keep) if keep else rack
+        if give and view.bag_count >= len(give):
+            return Exchange(give)
+        if view.bag_count >= len(rack):
+            return Exchange(rack)
+        return Pass()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"level": self.level, "seat": self.seat, "rng": rng_to_data(self.rng)}
+
+
+class FacilBot(PalabrasBot):
+    level = "facil"
+
+    def decide(self, view, rack, moves):
+        if not moves:
+            if view.bag_count >= len(rack):
+                return Exchange(rack)
+            return Pass()
+        pool = [m for m in moves if not any(ch.islower() for ch in m[1].word)] or moves
+        pool = [m for m in pool if len(m[1].word) <= 5] or pool
+        scores = sorted(s for s, _m in pool)
+        low = scores[int(0.3 * (len(scores) - 1))]
+        high = scores[int(0.7 * (len(scores) - 1))]
+        pool = [m for m in pool if low <= m[0] <= high]
+        pool.sort(key=sort_key)
+        weights = []
+        for _s, m in pool:
+            common = sum(1 for ch in m.word if ch.upper() in COMMON)
+            weights.append((1 + common) / len(m.word) ** 2)
+        _score, move = self.rng.choices(pool, weights=weights)[0]
+        return Place(move)
+
+
+class MedioBot(PalabrasBot):
+    level = "medio"
+
+    def decide(self, view, rack, moves):
+        if not moves:
+            return self.exchange_or_pass(view, rack)
+        top = max(s for s, _m in moves)
+        if top < 6 and view.bag_count >= RACK_SIZE:
+            return self.exchange_or_pass(view, rack)
+        best = sorted((m for m in moves if m[0] == top), key=sort_key)
+        return Place(self.rng.choice(best)[1])
+
+
+class DificilBot(PalabrasBot):
+    level = "dificil"
+    candidates = 80
+    tp_near = 4.0
+    tp_adjacent = 8.0
+
+    def evaluate(self, view: PalabrasView, rack: str, score: int, move: Move, base: set) -> float:
+        board = view.board
+        used = tiles_used(board, move)
+        leave = leave_after(rack, used)
+        value = float(score)
+        if view.bag_count > 0:
+            value += leave_value(leave) * (1.0 if view.bag_count >= len(used) else 0.5)
+        else:
+            if not leave:
+                unseen = view.unseen_tiles()
+                value += 2 * sum(POINTS.get(t, 0) for t in unseen if t != BLANK)
+            else:
+                value -= 1.5 * rack_points(leave)
+        # defence: triple-word squares newly brought within reach
+        dr, dc = (1, 0) if move.down else (0, 1)
+        new = [
+            (move.row + dr * k, move.col + dc * k)
+            for k in range(len(move.word))
+            if not board.cells[(move.row + dr * k) * SIZE + move.col + dc * k]
+        ]
+        opened = _tp_threats(board, new) - base
+        if opened:
+            value -= self.tp_near * len(opened)
+            for r, c in opened:
+                if any(abs(r - nr) + abs(c - nc) == 1 for nr, nc in new):
+                    value -= self.tp_adjacent
+        return value
+
+    def decide(self, view, rack, moves):
+        base = _tp_threats(view.board, _tile_squares(view.board))
+        ranked = top_moves(moves, self.candidates)
+        best = None
+        best_v = float("-inf")
+        for score, move in ranked:
+            v = self.evaluate(view, rack, score, move, base)
+            if v > best_v:
+                best, best_v = move, v
+        if view.bag_count >= RACK_SIZE:
+            keep = self.best_keep(rack)
+            exchange_v = leave_value(keep) + 3.0
+            if best is None or exchange_v > best_v + 12.0:
+                return self.exchange_or_pass(view, rack)
+        if best is None:
+            return self.exchange_or_pass(view, rack)
+        return Place(best)
+
+
+_LEVEL_CLASSES = {"facil": FacilBot, "medio": MedioBot, "dificil": DificilBot}
+
+
+def make_bot(level: str, seat: int, rng_seed: int = 0, lexicon=None) -> PalabrasBot:
+    try:
+        cls = _LEVEL_CLASSES[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r}; use one of {LEVELS}") from None
+    return cls(seat, rng_seed, lexicon)
+
+
+def bot_from_dict(data: dict[str, Any], lexicon=None) -> PalabrasBot:
+    bot = make_bot(data["level"], data["seat"], 0, lexicon)
+    bot.rng = rng_from_data(data["rng"])
+    return bot
+
+
+def play_game(game, bots: list[PalabrasBot], max_turns: int = 1000) -> list[Any]:
+    """Drive a game to the end with one bot per seat; returns every event."""
+    events: list[Any] = list(game.opening_events)
+    for bot in bots:
+        for e in game.opening_events:
+            bot.observe(e.visible_to(bot.seat))
+    for _ in range(max_turns):
+        if game.is_over():
+            break
+        (seat,) = game.to_act()
+        action = bots[seat].choose(game.view(seat))
+        new = game.apply(seat, action)
+        events.extend(new)
+        for bot in bots:
+            for e in new:
+                bot.observe(e.visible_to(bot.seat))
+    return events

@@ -1,0 +1,116 @@
+"""Out-of-turn reaction windows (¡Cabanga!, and later ¡Toma castaña! and the Ñ race).
+
+The rules model a window as a phase in which several seats may act (DESIGN §3);
+this driver owns the clock (DESIGN §2.7):
+
+- **Real time** (a person at a terminal, table option): the window lasts
+  `seconds`; each bot answers after its own reaction time (a difficulty setting);
+  the player types the reaction command meanwhile. Reading commands still work.
+  Narration that arrives while the player types waits, as everywhere.
+- **Turn by turn** (table option, and always when input is scripted): no clock.
+  The game waits for the player's answer; the order between the player and the
+  bots comes from the player's answer time against the bots' reaction times. With
+  scripted input the answer time counts as zero, so a script replays exactly.
+
+Bot reaction times come from `adapter.bot_reaction_time(seat)`, which must be
+deterministic for a given game state (seeded), so a saved game replays the same.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sobremesa.ui.session import Session
+
+
+class ReactionDriver:
+    def __init__(self, session: Session, seconds: float | None) -> None:
+        self.session = session
+        self.seconds = seconds  # None: turn by turn
+
+    @property
+    def realtime(self) -> bool:
+        return self.seconds is not None and getattr(self.session.console, "interactive", False)
+
+    def run(self) -> bool:
+        """Drive one open window to its end. False if the player left meanwhile."""
+        session = self.session
+        adapter = session.adapter
+        human = adapter.table.human
+        if human is not None and human in adapter.game.to_act():
+            # Nothing to react with: answer for the player (as a glance would).
+            automatic = adapter.auto_reaction(human)
+            if automatic is not None:
+                session.play(human, automatic)
+        times = {
+            seat: adapter.bot_reaction_time(seat) for seat in adapter.game.to_act() if seat != human
+        }
+        if self.realtime:
+            return self._run_realtime(times)
+        return self._run_turn_by_turn(times)
+
+    # -- turn by turn ------------------------------------------------------------
+    def _run_turn_by_turn(self, times: dict[int, float]) -> bool:
+        session = self.session
+        adapter = session.adapter
+        human = adapter.table.human
+        answer_time = 0.0
+        if human is not None and human in adapter.game.to_act():
+            started = time.monotonic()
+            while human in adapter.game.to_act():
+                session.console.set_prompt(adapter.prompt())
+                line = session.console.get_line()
+                if line is None:
+                    return False
+                if not isinstance(line, str):
+                    continue
+                interactive = getattr(session.console, "interactive", False)
+                answer_time = time.monotonic() - started if interactive else 0.0
+                # Bots faster than the player answer first.
+                self._bots_before(times, answer_time)
+                session.handle_line(line)
+                if session.quitting:
+                    return False
+        self._bots_before(times, float("inf"))
+        return True
+
+    def _bots_before(self, times: dict[int, float], limit: float) -> None:
+        adapter = self.session.adapter
+        for seat, _t in sorted(times.items(), key=lambda item: (item[1], item[0])):
+            if times[seat] > limit:
+                break
+            if adapter.in_window() and seat in adapter.game.to_act():
+                self.session.play(seat, adapter.bot_action(seat))
+            times.pop(seat)
+
+    # -- real time ---------------------------------------------------------------
+    def _run_realtime(self, times: dict[int, float]) -> bool:
+        session = self.session
+        adapter = session.adapter
+        assert self.seconds is not None
+        started = time.monotonic()
+        while adapter.in_window():
+            now = time.monotonic() - started
+            for seat, at in sorted(times.items(), key=lambda item: (item[1], item[0])):
+                if at <= now and adapter.in_window() and seat in adapter.game.to_act():
+                    session.play(seat, adapter.bot_action(seat))
+                    times.pop(seat)
+            if not adapter.in_window():
+                return True
+            if now >= self.seconds:
+                session.narrate_events(adapter.close_window())
+                return True
+            upcoming = [t for s, t in times.items() if s in adapter.game.to_act()]
+            wake = min([*upcoming, self.seconds]) - now
+            session.console.set_prompt(adapter.prompt())
+            # Input is read also when the player may not react (reading commands).
+            line = session.console.get_line(timeout=max(0.01, wake))
+            if line is None:
+                return False
+            if isinstance(line, str):
+                session.handle_line(line)
+                if session.quitting:
+                    return False
+        return True

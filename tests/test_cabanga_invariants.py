@@ -1,0 +1,229 @@
+"""¡Cabanga! invariants over thousands of seeded games.
+
+Players are bots of every level or a random player (any legal action, any subset
+of its fitting cards). A driver answers each Cabanga window in the order of the
+bots' reaction times and, in some games, lets the clock run out early
+(`close_window`). At every step: no card is created or lost; every action is
+legal; nobody starts a turn with an empty hand; a round lasts at most 72 turns.
+Scores equal the sum of the rounds (rebuilt from the events and from the symbol
+table). Every game ends. In a quarter of the games the game, the bots and the
+driver's generators are saved to JSON at a random step, restored, and must replay
+exactly the same events to the same end.
+
+The games run in two worker processes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from sobremesa.core.game import rng_from_data, rng_to_data
+from sobremesa.games.cabanga.bots import bot_from_dict, make_bot
+from sobremesa.games.cabanga.rules import (
+    ALL_CARDS,
+    CabangaGame,
+    CabangaOptions,
+)
+
+GAMES = 2000
+MAX_ROUNDS = 200
+POLICIES = ("facil", "medio", "dificil", "random")
+_ALL = frozenset(ALL_CARDS)
+
+
+def config(i: int) -> dict[str, Any]:
+    rng = random.Random(i)
+    players = 3 + i % 4
+    symbols: Any = None
+    if i % 10 == 7:
+        symbols = [[rng.randint(0, 3) for _ in range(18)] for _ in range(4)]
+        symbols[0][0] = 1  # never an all-zero table
+    return {
+        "seed": i,
+        "options": {
+            "players": players,
+            "limit": (18, 18, 10, 25)[(i // 4) % 4],
+            **({"symbols": symbols} if symbols else {}),
+        },
+        "levels": [rng.choice(POLICIES) for _ in range(players)],
+        "save_at": rng.randrange(1, 40) if i % 4 == 0 else None,
+        "timeouts": i % 3 == 0,
+    }
+
+
+class Driver:
+    """Plays a game: bots (or a random player) per seat, timed windows."""
+
+    def __init__(self, cfg: dict[str, Any]) -> None:
+        self.cfg = cfg
+        self.game = CabangaGame(CabangaOptions.from_dict(cfg["options"]), cfg["seed"])
+        self.bots = [
+            None if lv == "random" else make_bot(lv, s, cfg["seed"] * 100 + s)
+            for s, lv in enumerate(cfg["levels"])
+        ]
+        self.rand = random.Random(cfg["seed"] + 1)
+        self.clock = random.Random(cfg["seed"] + 2)
+
+    def feed(self, events) -> None:
+        for ev in events:
+            for b in self.bots:
+                if b is not None:
+                    b.observe(ev.visible_to(b.seat))
+
+    def choose(self, seat: int):
+        bot = self.bots[seat]
+        if bot is None:
+            return self.rand.choice(self.game.legal_actions(seat))
+        return bot.choose(self.game.view(seat))
+
+    def reaction(self, seat: int) -> float:
+        bot = self.bots[seat]
+        return self.clock.uniform(0.5, 5.0) if bot is None else bot.reaction_time(self.clock)
+
+    def step(self) -> list:
+        """One turn's play, or one whole Cabanga window. Returns the events."""
+        g = self.game
+        out = []
+        if g.phase == "play":
+            (seat,) = g.to_act()
+            action = self.choose(seat)
+            assert action in g.legal_actions(seat), action
+            out += g.apply(seat, action)
+            self.feed(out)
+            return out
+        order = sorted(g.to_act(), key=self.reaction)
+        cut = len(order)
+        if self.cfg["timeouts"] and self.clock.random() < 0.3:
+            cut = self.clock.randrange(len(order) + 1)
+        for seat in order[:cut]:
+            assert g.phase == "cabanga" and seat in g.to_act()
+            action = self.choose(seat)
+            assert action in g.legal_actions(seat), action
+            evs = g.apply(seat, action)
+            self.feed(evs)
+            out += evs
+        if cut < len(order):
+            assert g.phase == "cabanga"
+            evs = g.close_window()
+            assert evs and all(e.timed_out for e in evs if e.kind == "passed")
+            self.feed(evs)
+            out += evs
+        assert g.window is None
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game.to_dict(),
+            "bots": [None if b is None else b.to_dict() for b in self.bots],
+            "rand": rng_to_data(self.rand),
+            "clock": rng_to_data(self.clock),
+        }
+
+    @classmethod
+    def from_dict(cls, cfg: dict[str, Any], data: dict[str, Any]) -> Driver:
+        d = cls.__new__(cls)
+        d.cfg = cfg
+        d.game = CabangaGame.from_dict(data["game"])
+        d.bots = [None if b is None else bot_from_dict(b) for b in data["bots"]]
+        d.rand = rng_from_data(data["rand"])
+        d.clock = rng_from_data(data["clock"])
+        return d
+
+
+def check_state(game: CabangaGame) -> None:
+    cards = game.all_cards_in_play()
+    assert len(cards) == 80 and set(cards) == _ALL, "cards created or lost"
+    v = game.view(None)
+    assert v.turns_in_round <= 72
+    if game.phase == "play":
+        assert game.to_act() == [v.current_seat]
+        assert all(n > 0 for n in v.hand_counts), "a turn starts with an empty hand"
+    elif game.phase == "over":
+        assert game.to_act() == [] and v.winners
+
+
+def run_checked(cfg: dict[str, Any]) -> dict[str, Any]:
+    drv = Driver(cfg)
+    game = drv.game
+    opts = game.options
+    n = opts.players
+    drv.feed(game.opening_events)
+    expected = [0] * n
+    kinds: set[str] = set()
+    snapshot = None
+    after_save: list[dict] = []
+    steps = 0
+    while not game.is_over():
+        if steps == cfg["save_at"]:
+            snapshot = json.dumps(drv.to_dict(), sort_keys=True)
+        check_state(game)
+        hands_before = [game.hand(s) for s in range(n)]
+        events = drv.step()
+        for ev in events:
+            kinds.add(ev.kind)
+            if snapshot is not None:
+                after_save.append(ev.to_dict())
+            if ev.kind == "round_scored":
+                for r in ev.results:
+                    assert r.points == sum(opts.points(c) for c in r.cards)
+                    expected[r.seat] += r.points
+                    assert r.total == expected[r.seat]
+                assert not [r for r in ev.results if r.seat == ev.ender][0].cards
+            elif ev.kind == "thrown":
+                assert set(ev.cards) <= set(hands_before[ev.seat])
+            elif ev.kind == "game_over":
+                low = min(expected)
+                assert ev.winners == tuple(s for s in range(n) if expected[s] == low)
+                assert max(expected) >= opts.limit
+        assert game.scores() == expected
+        assert [sum(r[s] for r in game.round_points) for s in range(n)] == expected
+        steps += 1
+        assert game.round_no < MAX_ROUNDS, "game too long"
+    check_state(game)
+    if snapshot is not None:
+        d2 = Driver.from_dict(cfg, json.loads(snapshot))
+        replay: list[dict] = []
+        while not d2.game.is_over():
+            replay += [e.to_dict() for e in d2.step()]
+        assert replay == after_save, "replay after load differs"
+        assert d2.game.to_dict() == game.to_dict()
+    return {"steps": steps, "rounds": game.round_no, "kinds": sorted(kinds),
+            "saved": snapshot is not None, "players": n, "ties": len(game.winners) > 1}  # fmt: skip
+
+
+def run_chunk(indices: list[int]) -> list[dict[str, Any]]:
+    out = []
+    for i in indices:
+        try:
+            out.append(run_checked(config(i)))
+        except AssertionError as e:  # report which game failed
+            raise AssertionError(f"game {i} ({config(i)}): {e}") from e
+    return out
+
+
+def test_invariants_over_many_games() -> None:
+    chunks = [list(range(k, GAMES, 2)) for k in range(2)]
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        results = [r for chunk in pool.map(run_chunk, chunks) for r in chunk]
+    assert len(results) == GAMES
+    kinds = set().union(*(r["kinds"] for r in results))
+    for k in ("deck_rebuilt", "thrown", "passed", "cabanga_closed", "round_scored", "game_over"):
+        assert k in kinds, k
+    assert sum(r["saved"] for r in results) > GAMES // 5
+    assert {r["players"] for r in results} == {3, 4, 5, 6}
+    assert any(r["ties"] for r in results)
+    assert any(r["rounds"] > 1 for r in results)
+
+
+def test_driver_detects_a_lost_card() -> None:
+    """The conservation check itself can fail."""
+    game = CabangaGame(CabangaOptions(players=3), seed=1)
+    game._s.deck.pop()
+    try:
+        check_state(game)
+    except AssertionError:
+        return
+    raise AssertionError("lost card not detected")

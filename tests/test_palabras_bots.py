@@ -1,0 +1,207 @@
+"""Bots: whole games end, tiles are conserved, decisions are legal, quick and restorable."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from sobremesa.games.palabras.board import Board, Move
+from sobremesa.games.palabras.bots import (
+    LEVELS,
+    DificilBot,
+    bot_from_dict,
+    hint,
+    leave_value,
+    make_bot,
+    play_game,
+    tiles_used,
+)
+from sobremesa.games.palabras.movegen import best_move, generate_moves
+from sobremesa.games.palabras.rules import (
+    Exchange,
+    GameOver,
+    PalabrasGame,
+    PalabrasOptions,
+    PalabrasView,
+    Pass,
+    Place,
+    TilesPlaced,
+)
+from sobremesa.games.palabras.tiles import full_bag
+from sobremesa.lexicon import load_lexicon
+
+MAX_DECISION_SECONDS = 2.0
+FULL = sorted(full_bag())
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    return load_lexicon("palabras")
+
+
+def view_with(rack: str, board: Board | None = None, bag_count: int = 50) -> PalabrasView:
+    return PalabrasView(
+        seat=0,
+        board=board or Board(),
+        rack=rack,
+        rack_counts=(len(rack), 7),
+        bag_count=bag_count,
+        scores=(0, 0),
+        current_seat=0,
+        turn=1,
+        scoreless_turns=0,
+        is_over=False,
+        options=PalabrasOptions(),
+    )
+
+
+@pytest.mark.parametrize(
+    ("seed", "levels"),
+    [
+        (1, ("facil", "medio")),
+        (2, ("dificil", "medio", "facil")),
+        (3, ("dificil", "dificil", "medio", "facil")),
+        (4, ("dificil", "dificil")),
+        (5, ("medio", "medio", "medio", "medio")),
+        (6, ("facil", "facil", "facil")),
+    ],
+)
+def test_bot_games_end_with_tiles_conserved(lexicon, seed, levels):
+    players = len(levels)
+    game = PalabrasGame(PalabrasOptions(players=players), seed=seed, lexicon=lexicon)
+    bots = [make_bot(level, s, seed * 10 + s, lexicon) for s, level in enumerate(levels)]
+    slowest = 0.0
+    totals = [0] * players
+    for _turn in range(300):
+        if game.is_over():
+            break
+        assert sorted(game.all_tiles()) == FULL
+        assert (
+            game.bag_count
+            + sum(len(game.rack(s)) for s in range(players))
+            + (game.board.tile_count())
+            == 97
+        )
+        (seat,) = game.to_act()
+        start = time.perf_counter()
+        action = bots[seat].choose(game.view(seat))
+        slowest = max(slowest, time.perf_counter() - start)
+        for event in game.apply(seat, action):
+            if isinstance(event, TilesPlaced):
+                totals[event.seat] += event.score
+                assert event.total == totals[event.seat]
+            if isinstance(event, GameOver):
+                assert tuple(t + a for t, a in zip(totals, event.adjustments, strict=True)) == (
+                    event.scores
+                )
+    assert game.is_over()
+    assert game.board.tile_count() > 20
+    assert slowest < MAX_DECISION_SECONDS
+
+
+def test_play_game_helper_and_levels(lexicon):
+    assert LEVELS == ("facil", "medio", "dificil")
+    with pytest.raises(ValueError):
+        make_bot("experto", 0)
+    game = PalabrasGame(PalabrasOptions(players=2), seed=9, lexicon=lexicon)
+    events = play_game(game, [make_bot("medio", s, s, lexicon) for s in range(2)])
+    assert game.is_over() and events[-1].kind == "game_over"
+
+
+def test_bots_exchange_without_moves_and_pass_with_an_empty_bag(lexicon):
+    rack = "QXZÑJ"  # no word on the empty board
+    assert not generate_moves(lexicon.dawg, Board(), rack)
+    for level in LEVELS:
+        bot = make_bot(level, 0, 1, lexicon)
+        action = bot.choose(view_with(rack))
+        assert isinstance(action, Exchange) and action.tiles
+        assert all(action.tiles.count(t) <= rack.count(t) for t in action.tiles)
+        assert bot.choose(view_with(rack, bag_count=0)) == Pass()
+        assert isinstance(bot.choose(view_with(rack, bag_count=3)), (Exchange, Pass))
+
+
+def test_medio_plays_the_best_score_and_hint_is_the_best(lexicon):
+    rack = "AENRRSU"
+    view = view_with(rack)
+    action = make_bot("medio", 0, 3, lexicon).choose(view)
+    assert isinstance(action, Place)
+    best = max(s for s, _m in generate_moves(lexicon.dawg, Board(), rack))
+    score = next(s for s, m in generate_moves(lexicon.dawg, Board(), rack) if m == action.move)
+    assert score == best == 56
+    assert hint(view, lexicon) == best_move(lexicon.dawg, Board(), rack)
+    assert hint(view_with(""), lexicon) is None
+
+
+def test_facil_plays_modest_short_words_without_blanks(lexicon):
+    rack = "AENRRS?"
+    moves = generate_moves(lexicon.dawg, Board(), rack)
+    scores = {m: s for s, m in moves}
+    best = max(scores.values())
+    bot = make_bot("facil", 0, 4, lexicon)
+    chosen = [bot.choose(view_with(rack)).move for _ in range(20)]
+    assert all(not any(ch.islower() for ch in m.word) for m in chosen)
+    assert all(len(m.word) <= 5 for m in chosen)
+    assert all(scores[m] < best for m in chosen)
+    assert len(set(chosen)) > 3  # it varies
+
+
+def test_leave_values_prefer_good_tiles():
+    assert leave_value("?S") > leave_value("ER") > leave_value("UU") > leave_value("QVV")
+    assert leave_value("QU") > leave_value("QE")
+    assert leave_value("") == 0
+    assert tiles_used(Board(), Move(7, 7, False, "CAsA")) == "CA?A"
+
+
+def test_dificil_keeps_good_tiles_and_avoids_opening_triple_words(lexicon):
+    bot = DificilBot(0, 0, lexicon)
+    board = Board()
+    view = view_with("AENRRS?", board)
+    base: set = set()
+    # same score, one keeps the blank
+    keep = bot.evaluate(view, "AENRRS?", 10, Move(7, 7, False, "ERA"), base)
+    spend = bot.evaluate(view, "AENRRS?", 10, Move(7, 7, False, "ErA"), base)
+    assert keep > spend
+    # a word reaching column O (the TP at O8) is penalised against one far from it
+    near = bot.evaluate(view, "AENRRS?", 10, Move(7, 10, False, "ERA"), base)
+    far = bot.evaluate(view, "AENRRS?", 10, Move(7, 5, False, "ERA"), base)
+    assert far > near
+
+
+def test_bot_state_round_trips(lexicon):
+    rack = "AENRRS?"
+    for level in LEVELS:
+        bot = make_bot(level, 1, 42, lexicon)
+        bot.choose(view_with(rack))
+        copy = bot_from_dict(bot.to_dict(), lexicon)
+        assert copy.level == level and copy.seat == 1
+        assert [bot.choose(view_with(rack)) for _ in range(3)] == [
+            copy.choose(view_with(rack)) for _ in range(3)
+        ]
+
+
+def test_decisions_with_two_blanks_stay_quick(lexicon):
+    rows = [
+        "...Y..JIGAS....",
+        ".AHECHE..DEDIL.",
+        "..AGUE.........",
+        "...U...........",
+        "...aSOBINAN....",
+        "...T...........",
+        "..ÑO...........",
+        ".RASUREN.......",
+        "..T..OX........",
+        ".ME............",
+        ".EA.FLECTAN....",
+        "PERDI..........",
+        "..I............",
+        ".RaCOS.........",
+        "DONA...........",
+    ]
+    board = Board.from_rows(rows)
+    for level in LEVELS:
+        bot = make_bot(level, 0, 1, lexicon)
+        start = time.perf_counter()
+        action = bot.choose(view_with("AER?S?T", board, bag_count=20))
+        assert time.perf_counter() - start < MAX_DECISION_SECONDS
+        assert isinstance(action, (Place, Exchange))
