@@ -431,7 +431,7 @@ def test_default_lexicon_is_the_shipped_one_and_none_skips_the_word_check():
     with pytest.raises(IllegalAction) as info:
         check_move(Board(), "CASSAXY", parse_move("CASSA 8H"))
     assert info.value.reason == "word_not_in_lexicon"
-    assert check_move(Board(), "CASSAXY", parse_move("CASSA 8H"), None).score == 14
+    assert check_move(Board(), "CASSAXY", parse_move("CASSA 8H"), None).score == 16  # A on L8 (DL)
     assert check_move(Board(), "CASAXYZ", parse_move("CASA 8H")).score == 12
     with pytest.raises(IllegalAction):
         check_placement(Board(), "SS", [(7, 7, "S"), (7, 8, "S")])
