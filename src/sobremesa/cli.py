@@ -121,6 +121,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("chinchón de siete en escalera gana la partida: si o no"),
     )
     _global_options(play, argparse.SUPPRESS)
+    words_tool = sub.add_parser(
+        "palabras",
+        help=_("herramientas de Palabras: sobremesa palabras analizar --tablero F --atril L"),
+    )
+    words_tool.add_argument("herramienta", choices=["analizar", "analyze"])
+    words_tool.add_argument("resto", nargs=argparse.REMAINDER)
     word = sub.add_parser(
         "palabra", aliases=["word"], help=_("comprueba palabras: sobremesa palabra CASA OTRA")
     )
@@ -478,6 +484,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(problem)
     if args.orden == "palabra":
         return check_words_command(args, settings)
+    if args.orden == "palabras":
+        from sobremesa.games.palabras.analysis import analyze_main
+
+        return analyze_main(args.resto)
     # Options given on the command line apply to this run only.
     run_settings = Settings.from_dict(settings.to_dict())
     apply_arguments(run_settings, args)
