@@ -131,6 +131,9 @@ class ClockConsole:
     def set_prompt(self, text):
         pass
 
+    def set_key_mode(self, keys):
+        pass
+
     def close(self):
         pass
 

@@ -76,6 +76,33 @@ be read again *in the input line*, without printing anything:
   PageUp and of Ctrl+Home, but not always the following PageUp/PageDown steps; the
   braille display shows every step. The program's own voice can read each step.
 
+Modo de exploración (key mode)
+------------------------------
+
+A game can turn some keys into command keys for a while, for example to walk over
+a board with the arrow keys (in Palabras, the command ``explorar``). The game
+chooses the keys and their commands, and how the mode is left (usually a command
+sent by Escape). While the mode is on:
+
+- **A key of the mode** sends its command exactly like F1 to F9 do: as if typed
+  and Enter pressed, without touching your half-typed text. It replaces the key's
+  usual job: Up and Down no longer recall typed commands; Left, Right, Home and
+  End no longer move the cursor; PageUp, PageDown, Ctrl+Home and Ctrl+End no
+  longer review the history; Escape sends the game's command instead of
+  ``callar``. This holds only for the keys the mode uses.
+- **Every other key keeps its job.** Letters, digits, space and Backspace edit
+  the input line and Enter sends it, so any command can still be typed (for
+  example ``ir H8`` and Enter), unless the mode itself uses Enter or letters. F1 to
+  F9 keep sending their commands unless the mode uses them.
+- During a history review (possible when the mode leaves PageUp free), Escape,
+  Enter and Ctrl+D still only end the review; any other key of the mode ends the
+  review, brings the draft back and sends its command.
+- Narration waits for a half-typed command as always; with an empty input line
+  the answers and the narration are printed as they come.
+- When the mode ends, every key does its usual job again.
+
+Plain mode has no keys: there the same commands are typed.
+
 Plain mode
 ==========
 
@@ -218,6 +245,17 @@ class Console(Protocol):
         """Set the short status prompt shown on the input line."""
         ...
 
+    def set_key_mode(self, keys: Mapping[str, str] | None) -> None:
+        """Turn the key mode on with ``keys`` (key name -> command), or off with None.
+
+        Key names are prompt_toolkit's (``"up"``, ``"c-home"``, ``"escape"``,
+        ``"a"``...). In terminal mode each key sends its command from the next key
+        press on, over its usual job (see "Modo de exploración" in the module doc);
+        an unknown name raises ``ValueError``. A new map replaces the old one. Plain
+        mode only stores the map (it has no keys). Thread-safe.
+        """
+        ...
+
     def close(self) -> None:
         """Print what is still held back and give the terminal back. Idempotent."""
         ...
@@ -331,6 +369,7 @@ class PlainConsole:
         self._lock = threading.RLock()
         self._prompt = ""
         self._prompt_shown = False  # prompt printed, cursor after it
+        self._key_mode: dict[str, str] | None = None  # stored only (see set_key_mode)
         self._eof = stdin is None
         self._out_dead = stdout is None
         self._reader: threading.Thread | None = None
@@ -419,6 +458,17 @@ class PlainConsole:
     def set_prompt(self, text: str) -> None:
         with self._lock:
             self._prompt = clean_input(text, limit=200) + (" " if text.endswith(" ") else "")
+
+    def set_key_mode(self, keys: Mapping[str, str] | None) -> None:
+        # No keys in plain mode: the player types the commands. Only stored.
+        with self._lock:
+            self._key_mode = None if keys is None else dict(keys)
+
+    @property
+    def key_mode(self) -> Mapping[str, str] | None:
+        """The key mode as last set, or None."""
+        with self._lock:
+            return None if self._key_mode is None else dict(self._key_mode)
 
     def close(self) -> None:
         with self._lock:

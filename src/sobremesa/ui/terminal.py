@@ -8,6 +8,13 @@ available all the time. Everything that touches prompt_toolkit runs in that loop
 Output path: say() -> ``_emit`` (loop) -> narration is held in ``_held`` while the
 input line is busy -> ``_outq`` -> one writer task prints each batch above the
 prompt or directly when no prompt is shown.
+
+Key mode (``set_key_mode``): the mapped keys live in their own ``KeyBindings``,
+built (and checked) in the caller's thread and swapped in through the loop; the
+session reads it through a ``DynamicKeyBindings`` placed after the console's own
+keys (so a mapped key wins over F-keys, history review and prompt_toolkit's
+defaults) and before the keys that only end a review (so Escape, Enter and Ctrl+D
+still just end a review).
 """
 
 from __future__ import annotations
@@ -27,7 +34,12 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input, create_input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding import (
+    DynamicKeyBindings,
+    KeyBindings,
+    KeyPressEvent,
+    merge_key_bindings,
+)
 from prompt_toolkit.lexers import SimpleLexer
 from prompt_toolkit.output import ColorDepth, Output, create_output
 from prompt_toolkit.styles import Style
@@ -59,6 +71,23 @@ def check_key_names(keys: Mapping[str, str]) -> None:
             kb.add(name)(lambda event: None)
         except (ValueError, KeyError) as exc:
             raise ValueError(f"unknown key name: {name!r}") from exc
+
+
+def _key_mode_map(keys: Mapping[str, str] | None) -> dict[str, str] | None:
+    """Normalized key mode: names stripped, lower-cased unless a single character
+    (``"A"`` is Shift+A); keys with an empty command dropped. None stays None."""
+    if keys is None:
+        return None
+    mode: dict[str, str] = {}
+    for key, command in keys.items():
+        name = key if len(key) == 1 else key.strip()
+        if len(name) > 1:
+            name = name.lower()
+        if not name:
+            raise ValueError(f"unknown key name: {key!r}")
+        if command and command.strip():
+            mode[name] = command
+    return mode
 
 
 class _Failed:
@@ -109,6 +138,10 @@ class TerminalConsole:
         self._draft: Document | None = None  # the half-typed text put aside
         self._key_review: int | None = None  # review index when this key started
         self._key_keeps_review = False
+
+        # Key mode: the map as last set (game thread) and its bindings (loop thread).
+        self._key_mode: dict[str, str] | None = None
+        self._mode_kb: KeyBindings | None = None
 
         # Output state (loop thread only, created in the loop).
         self._held: list[str] = []  # narration waiting for an empty input line
@@ -163,6 +196,30 @@ class TerminalConsole:
     def set_prompt(self, text: str) -> None:
         self._prompt_text = clean_input(text, limit=200) + (" " if text.endswith(" ") else "")
         self._call_soon(self._app.invalidate)
+
+    def set_key_mode(self, keys: Mapping[str, str] | None) -> None:
+        """Send ``keys``' commands on those keys, over their usual job; None ends it.
+
+        Thread-safe; takes effect for the next key processed by the console thread.
+        Raises ValueError for a name that is not a prompt_toolkit key.
+        """
+        mode = _key_mode_map(keys)
+        kb = None
+        if mode is not None:
+            kb = KeyBindings()
+            for name, command in mode.items():
+                try:
+                    kb.add(name, eager=True)(self._command_handler(command))
+                except (ValueError, KeyError) as exc:
+                    raise ValueError(f"unknown key name: {name!r}") from exc
+        self._key_mode = mode
+        if not self._call_soon(self._apply_key_mode, kb):
+            self._mode_kb = kb  # no console thread (closed): nothing reads it
+
+    @property
+    def key_mode(self) -> Mapping[str, str] | None:
+        """The key mode as last set (normalized), or None."""
+        return None if self._key_mode is None else dict(self._key_mode)
 
     def close(self) -> None:
         if self._closed:
@@ -263,6 +320,9 @@ class TerminalConsole:
             self._app.erase_when_done = True  # leave no prompt behind
             self._app.exit(result=_EXIT)
 
+    def _apply_key_mode(self, kb: KeyBindings | None) -> None:
+        self._mode_kb = kb
+
     async def _drain(self) -> None:
         self._release_held(force=True)
         if self._outq is not None:
@@ -358,19 +418,24 @@ class TerminalConsole:
         for name, command in self._keys.items():
             kb.add(name, eager=True)(self._command_handler(command))
 
-        # In review, these only end the review (done in _after_key). Registered
-        # last, so they win over the command keys (Escape is "callar" outside).
+        # In review, these only end the review (done in _after_key). Merged last,
+        # so they win over the command keys (Escape is "callar" outside) and the
+        # key mode.
+        end_review = KeyBindings()
         for name in ("enter", "c-j", "c-d", "escape"):
 
-            @kb.add(name, filter=reviewing_at_key, eager=True)
+            @end_review.add(name, filter=reviewing_at_key, eager=True)
             def _end_review(event: KeyPressEvent) -> None:
                 pass
+
+        # The key mode comes after the console's keys: a mapped key wins over them.
+        key_mode = DynamicKeyBindings(lambda: self._mode_kb)
 
         return PromptSession(
             message=self._message,
             input=self._input,
             output=self._output,
-            key_bindings=kb,
+            key_bindings=merge_key_bindings([kb, key_mode, end_review]),
             history=InMemoryHistory(),
             multiline=False,
             complete_while_typing=False,
