@@ -234,3 +234,36 @@ def test_turn_by_turn_order_comes_from_answer_time(interactive):
     else:  # scripted input counts as instant, so a script replays exactly
         assert order[0] == 0
     assert adapter.game.phase != "cabanga"
+
+
+def test_window_line_comes_first_then_the_play_that_opened_it(isolated_home):
+    out = run(PLAY, TURN * 20, isolated_home).stdout.splitlines()
+    windows = [i for i, line in enumerate(out) if line.startswith("¡Cabanga en ")]
+    assert windows
+    for i in windows:
+        assert " juega " in out[i + 1] or out[i + 1].startswith("Juegas ")
+
+
+def test_unknown_colour_or_two_sides_change_nothing(isolated_home, tmp_path):
+    clean = run(PLAY, ["mano"], tmp_path / "a")
+    noisy = run(
+        PLAY,
+        ["jugar verde 6 izq", "jugar rosa 1 izq", "jugar rojo 3 izquierda derecha", "mano"],
+        tmp_path / "b",
+    )
+    assert "No conozco el color verde: rojo, azul, amarillo o morado." in noisy.stdout
+    assert "No conozco el color rosa: rojo, azul, amarillo o morado." in noisy.stdout
+    assert "Di un solo lado: izquierda o derecha." in noisy.stdout
+    assert "Juegas" not in noisy.stdout
+    kept = [line for line in noisy.stdout.splitlines() if line in clean.stdout.splitlines()]
+    assert kept == clean.stdout.splitlines()
+
+
+def test_passing_and_timing_out_are_told():
+    adapter, session, console = window_session(0.3, {}, [])
+    assert session.reactions.run()
+    assert "Se acabó el tiempo: no tiras." in console.out
+    adapter, session, console = window_session(None, {}, [(0.0, "paso")])
+    session.reactions.seconds = None
+    assert session.reactions.run()
+    assert "Pasas." in console.out

@@ -75,3 +75,51 @@ def test_analizar_with_a_broken_board_says_why(tmp_path):
     )
     assert result.returncode == 2
     assert "roto.txt" in result.stderr and "15" in result.stderr
+
+
+def run_game(args, lines, home):
+    env = {**os.environ, "SOBREMESA_HOME": str(home), "TERM": "dumb"}
+    return subprocess.run(
+        [sys.executable, "-m", "sobremesa", *args],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+PLAY = ["jugar", "palabras", "--semilla", "2", "--ritmo", "0"]
+
+
+def test_scripted_game_plays_refuses_and_ends(tmp_path):
+    lines = [
+        "atril",
+        "jugar CASAX 8H",  # not a word / not in the rack: refused, nothing changes
+        "jugar ANEAS 8A",  # misses the start square
+        "probar ANEAS 8D",
+        "jugar ANEAS 8D",
+        *["pasar"] * 30,
+    ]
+    result = run_game(PLAY, lines, tmp_path / "home")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "ANEAS en 8D horizontal valdría 12 puntos." in out
+    assert "Juegas ANEAS en 8D horizontal: 12 puntos (total 12)." in out
+    assert "La primera jugada debe pasar por H8." in out
+    assert "Fin de la partida: todos pasan dos veces seguidas." in out
+    assert "Puntos finales" in out or "Gana " in out or "¡Ganas" in out
+    assert result.stderr == ""
+    again = run_game(PLAY, lines, tmp_path / "again")
+    assert again.stdout == out
+
+
+def test_spectator_palabras_game_ends(tmp_path):
+    result = run_game(
+        ["jugar", "palabras", "--espectador", "--rivales", "3", "--semilla", "5", "--ritmo", "0"],
+        [],
+        tmp_path / "home",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Palabras, modo espectador." in result.stdout
+    assert "Fin de la partida" in result.stdout

@@ -105,3 +105,20 @@ def test_keys_commands_and_ctrl_c_in_a_real_terminal(terminal, isolated_home):
     resumed.send("salir\r")
     resumed.read_until("Partida guardada.")
     assert resumed.proc.wait(timeout=10) == 0
+
+
+UP = "\x1b[A"
+ESCAPE = "\x1b"
+
+
+def test_board_exploration_with_arrow_keys_in_a_real_terminal(terminal):
+    term = terminal("jugar", "palabras", "--semilla", "2", "--ritmo", "0")
+    term.read_until("Juega")
+    term.send("explorar\r")
+    term.read_until("H8: vacía, salida, palabra doble.")
+    term.send(UP)  # the arrow moves the cursor instead of recalling a command
+    term.read_until("H7: vacía.")
+    term.send(ESCAPE)
+    term.read_until("Dejas de explorar. El cursor queda en H7.")
+    term.send("salir\r")
+    term.read_until("Partida guardada.")

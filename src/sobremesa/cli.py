@@ -95,12 +95,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("juego", help=_("chinchon, palabras, castana o cabanga"))
     play.add_argument("--semilla", type=int, help=_("semilla: la misma semilla repite el reparto"))
     play.add_argument(
-        "--rivales", type=int, help=_("número de rivales: Chinchón 1 a 7, ¡Cabanga! 2 a 5")
+        "--rivales",
+        type=int,
+        help=_("número de rivales: Chinchón 1 a 7, Palabras 1 a 3, ¡Cabanga! 2 a 5"),
     )
     play.add_argument(
         "--nivel",
         choices=["facil", "medio", "dificil"],
-        help=_("nivel de los rivales (medio solo en ¡Cabanga!)"),
+        help=_("nivel de los rivales (medio solo en Palabras y ¡Cabanga!)"),
     )
     play.add_argument(
         "--espectador", action="store_true", help=_("solo juegan los rivales; tú escuchas")
@@ -206,28 +208,34 @@ class App:
                 return line
 
     def choose(
-        self, title: str, options: Sequence[str], prompt: str, *, show: bool = True
+        self,
+        title: str,
+        options: Sequence[str],
+        prompt: str,
+        *,
+        show: bool = True,
+        first: int = 1,
     ) -> int | None:
-        """A numbered menu answered by number (1..n). None at end of input.
-        show=False skips reading the list (an empty line or `ayuda` reads it)."""
+        """A numbered menu answered by number (first..first+n-1); returns the position
+        1..n, None at end of input. show=False skips reading the list (an empty line
+        or `ayuda` reads it). `first` lets "3" mean "three rivals"."""
+        listing = [title, *[f"{i}. {text}" for i, text in enumerate(options, first)]]
         if show:
-            self.announcer.answer_lines(
-                [title, *[f"{i}. {text}" for i, text in enumerate(options, 1)]]
-            )
+            self.announcer.answer_lines(listing)
         while True:
             answer = self.ask(prompt)
             if answer is None:
                 return None
             text = answer.strip()
-            if text.isdigit() and 1 <= int(text) <= len(options):
-                return int(text)
+            if text.isdigit() and first <= int(text) < first + len(options):
+                return int(text) - first + 1
             if text in ("ayuda", "help", "?", ""):
-                self.announcer.answer_lines(
-                    [title, *[f"{i}. {t}" for i, t in enumerate(options, 1)]]
-                )
+                self.announcer.answer_lines(listing)
                 continue
             self.announcer.answer(
-                _("Escribe un número del 1 al {n} y pulsa Intro.").format(n=len(options))
+                _("Escribe un número del {first} al {last} y pulsa Intro.").format(
+                    first=first, last=first + len(options) - 1
+                )
             )
 
     # -- main menu ---------------------------------------------------------
@@ -259,17 +267,27 @@ class App:
                         )
                     )
                     continue
-                if self.new_game_menu(game_id) == "eof":
+                if self._back_to_menu(self.new_game_menu(game_id)) == "eof":
                     return 0
             elif choice == len(game_ids) + 1:
-                if self.continue_game() == "eof":
+                if self._back_to_menu(self.continue_game()) == "eof":
                     return 0
             elif choice == len(game_ids) + 2 and self.options_menu() == "eof":
                 return 0
 
+    def _back_to_menu(self, result: str) -> str:
+        """After a finished game, let the last lines be heard before the menu."""
+        if result == "over" and getattr(self.console, "interactive", False):
+            self.announcer.narrate(_("Pulsa Intro para volver al menú."))
+            if self.ask(_("Intro> ")) is None:
+                return "eof"
+        return result
+
     def new_game_menu(self, game_id: str) -> str:
         if game_id == "cabanga":
             return self._cabanga_menu()
+        if game_id == "palabras":
+            return self._palabras_menu()
         choice = self.choose(
             _("¿Cuántos rivales? Con 4 o más se juega con dos barajas."),
             [_(RIVALS[n]) for n in range(1, 8)],
@@ -288,11 +306,27 @@ class App:
         self.set_option("chinchon", "level", ("facil", "dificil")[level - 1])
         return self.play(game_id, seed=None, spectator=False)
 
+    def _palabras_menu(self) -> str:
+        choice = self.choose(
+            _("¿Cuántos rivales?"), [_(RIVALS[n]) for n in range(1, 4)], _("Rivales> ")
+        )
+        if choice is None:
+            return "eof"
+        self.set_option("palabras", "rivals", choice)
+        level = self.choose(
+            _("Nivel de los rivales."), [_("Fácil"), _("Medio"), _("Difícil")], _("Nivel> ")
+        )
+        if level is None:
+            return "eof"
+        self.set_option("palabras", "level", ("facil", "medio", "dificil")[level - 1])
+        return self.play("palabras", seed=None, spectator=False)
+
     def _cabanga_menu(self) -> str:
         choice = self.choose(
             _("¿Cuántos rivales?"),
             [_(RIVALS[n]) for n in range(2, 4)] + [_("cuatro rivales"), _("cinco rivales")],
             _("Rivales> "),
+            first=2,
         )
         if choice is None:
             return "eof"
@@ -405,7 +439,13 @@ def apply_arguments(settings: Settings, args: argparse.Namespace) -> None:
         settings.pace = min(10.0, max(0.0, args.ritmo))
     if args.breve:
         settings.verbosity = "breve"
-    if getattr(args, "orden", None) == "jugar" and args.juego == "cabanga":
+    if getattr(args, "orden", None) == "jugar" and args.juego == "palabras":
+        w = settings.palabras
+        if args.rivales is not None:
+            w.rivals = args.rivales
+        if args.nivel:
+            w.level = args.nivel
+    elif getattr(args, "orden", None) == "jugar" and args.juego == "cabanga":
         k = settings.cabanga
         if args.rivales is not None:
             k.rivals = args.rivales
@@ -436,6 +476,10 @@ def apply_arguments(settings: Settings, args: argparse.Namespace) -> None:
 
 
 def _check_play_arguments(game_id: str, args: argparse.Namespace) -> str | None:
+    if game_id == "palabras":
+        if args.rivales is not None and not 1 <= args.rivales <= 3:
+            return _("--rivales debe estar entre 1 y 3 en Palabras")
+        return None
     if game_id == "cabanga":
         if args.rivales is not None and not 2 <= args.rivales <= 5:
             return _("--rivales debe estar entre 2 y 5 en ¡Cabanga!")

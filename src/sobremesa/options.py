@@ -62,6 +62,7 @@ class OptionsMenu:
             _("¡Cabanga!, avisarme de mis cartas: {value}").format(
                 value=_yes_no(s.cabanga.notify_fits)
             ),
+            _("Palabras, pistas: {value}").format(value=_yes_no(s.palabras.hints)),
             _("Volver"),
         ]
 
@@ -144,6 +145,8 @@ class OptionsMenu:
             set_option("cabanga", "limit", value)
         elif choice == 16:
             set_option("cabanga", "notify_fits", not s.cabanga.notify_fits)
+        elif choice == 17:
+            set_option("palabras", "hints", not s.palabras.hints)
         elif choice == 12:
             set_option("chinchon", "hand_order", "valor" if c.hand_order == "palo" else "palo")
         return None

@@ -37,6 +37,15 @@ class CabangaSettings:
 
 
 @dataclass
+class PalabrasSettings:
+    rivals: int = 1
+    level: str = "medio"
+    hints: bool = True  # "pista" allowed at this table
+    layout: str = "standard"  # or the path of a premium-layout file
+    subtract_own_rack: bool = False
+
+
+@dataclass
 class Settings:
     language: str = "es"
     outputs: list[str] = field(default_factory=lambda: ["texto"])
@@ -49,6 +58,7 @@ class Settings:
     reaction_seconds: float = 4.0  # length of a real-time reaction window, 2..10
     chinchon: ChinchonSettings = field(default_factory=ChinchonSettings)
     cabanga: CabangaSettings = field(default_factory=CabangaSettings)
+    palabras: PalabrasSettings = field(default_factory=PalabrasSettings)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -67,6 +77,8 @@ class Settings:
                 settings.chinchon = _section_from(ChinchonSettings, value)
             elif f.name == "cabanga":
                 settings.cabanga = _section_from(CabangaSettings, value)
+            elif f.name == "palabras":
+                settings.palabras = _section_from(PalabrasSettings, value)
             else:
                 setattr(settings, f.name, value)
         settings.validate()
@@ -110,6 +122,12 @@ class Settings:
         check(k.level in ("facil", "medio", "dificil"), "cabanga.level")
         check(isinstance(k.limit, int) and 5 <= k.limit <= 100, "cabanga.limit")
         check(isinstance(k.notify_fits, bool), "cabanga.notify_fits")
+        w = self.palabras
+        check(isinstance(w.rivals, int) and 1 <= w.rivals <= 3, "palabras.rivals")
+        check(w.level in ("facil", "medio", "dificil"), "palabras.level")
+        check(isinstance(w.hints, bool), "palabras.hints")
+        check(isinstance(w.layout, str) and len(w.layout) < 4096, "palabras.layout")
+        check(isinstance(w.subtract_own_rack, bool), "palabras.subtract_own_rack")
         check(
             isinstance(k.symbols, list)
             and len(k.symbols) == 18

@@ -8,7 +8,7 @@ from sobremesa.i18n import N_
 # id -> (menu name msgid, playable)
 GAMES: dict[str, tuple[str, bool]] = {
     "chinchon": (N_("Chinchón"), True),
-    "palabras": (N_("Palabras"), False),
+    "palabras": (N_("Palabras"), True),
     "castana": (N_("ABC ¡Castaña!"), False),
     "cabanga": (N_("¡Cabanga!"), True),
 }

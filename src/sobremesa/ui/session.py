@@ -53,6 +53,13 @@ class Reply:
     record: bool = False  # keep the lines in history (e.g. the reply to a refused move)
 
 
+@dataclass(frozen=True)
+class Pause:
+    """In a batch of lines: wait for Enter here (terminal only)."""
+
+    line: str
+
+
 COMMON_COMMANDS = [
     CommandSpec("ayuda", ("help", "?", "a"), N_("ayuda: las órdenes y las teclas"), "F1"),
     CommandSpec("reglas", ("rules",), N_("reglas: las reglas del juego")),
@@ -106,6 +113,10 @@ class GameAdapter(ABC):
     @abstractmethod
     def bots_to_data(self) -> list[Any]: ...
 
+    def key_bindings(self) -> dict[str, str] | None:
+        """Extra keys while the game is in a key mode (None: the normal keys)."""
+        return None
+
     def in_window(self) -> bool:
         """True while a reaction window is open (several seats may act)."""
         return False
@@ -124,6 +135,21 @@ class GameAdapter(ABC):
     def pause_after(self, events: Sequence[Event]) -> str | None:
         """A line to confirm with Enter after these events, or None."""
         return None
+
+    def pause_at_start(self) -> str | None:
+        """A line to confirm with Enter before the first move (None: no pause)."""
+        return None
+
+    def describe_events(self, events: Sequence[Event]) -> list[str | Pause]:
+        """The lines for a batch of events, with pauses where the player should
+        confirm before the rest is said. Games may reorder lines (front-loading)."""
+        items: list[str | Pause] = []
+        for event in events:
+            items.extend(self.describe(event))
+            line = self.pause_after([event])
+            if line:
+                items.append(Pause(line))
+        return items
 
     def resume(self) -> list[str]:
         """What a player coming back needs first (whose turn, their cards)."""
@@ -169,7 +195,9 @@ class Session:
         self._pages: list[list[str]] = []
         self._quit = False
         self._last_actor: int | None = None
-        self._pause: str | None = None  # a line to confirm with Enter (new round)
+        self._pause: str | None = None  # a line to confirm with Enter before going on
+        self._eof = False  # input ended while waiting for Enter
+        self._keys: Any = None  # the console key mode in force
 
     # -- running -----------------------------------------------------------
     def run(self, *, resumed: bool = False) -> str:
@@ -177,8 +205,13 @@ class Session:
         if resumed:
             self.announcer.narrate(_("Partida recuperada."))
             self._answer([*self.adapter.intro(), *self.adapter.resume()])
+        interactive = getattr(self.console, "interactive", False)
+        if not resumed and interactive and self.adapter.table.human is not None:
+            self._pause = self.adapter.pause_at_start()
         try:
             while not self.adapter.game.is_over():
+                if self._eof:
+                    return self._leave()
                 if self._pause is not None:
                     if not self._wait_for_enter(self._pause):
                         return self._leave()
@@ -208,7 +241,7 @@ class Session:
     def _leave(self) -> str:
         self.save()
         self.announcer.narrate(_("Partida guardada. Para seguir: sobremesa continuar."))
-        return "saved"
+        return "quit" if self._quit else "saved"
 
     def save(self) -> None:
         saves.write_save(
@@ -247,13 +280,17 @@ class Session:
         # The prompt first, so the lines and the new prompt reach the screen reader
         # together (a prompt changed afterwards is spoken as a stray word).
         self.console.set_prompt(self.adapter.prompt())
-        for event in events:
-            for line in self.adapter.describe(event):
-                self.announcer.narrate(line)
         self.save()
         interactive = getattr(self.console, "interactive", False)
-        if interactive and self.adapter.table.human is not None:
-            self._pause = self.adapter.pause_after(events)
+        pausing = interactive and self.adapter.table.human is not None
+        for item in self.adapter.describe_events(events):
+            if isinstance(item, Pause):
+                # e.g. after a round's scores, before the next round's lines, so the
+                # scores are not buried (DESIGN §6: long bursts lose their top).
+                if pausing and not self._eof and not self._wait_for_enter(item.line):
+                    self._eof = True
+                continue
+            self.announcer.narrate(item)
 
     def _wait_for_enter(self, line: str) -> bool:
         """Hold the game until the player presses Enter (reading commands still work)."""
@@ -331,6 +368,7 @@ class Session:
         if self._common(command):
             return
         reply = self.adapter.handle(command)
+        self._sync_key_mode()
         if reply.actions:
             human = self.adapter.table.human
             if human is None or human not in self.adapter.game.to_act():
@@ -348,6 +386,14 @@ class Session:
                 self.announcer._emit(item, answer=index == 0, record=True)
         else:
             self._answer(reply.lines)
+
+    def _sync_key_mode(self) -> None:
+        """Switch the console's key mode when the game enters or leaves one
+        (Palabras' board exploration: arrows move a cursor)."""
+        keys = self.adapter.key_bindings()
+        if keys != self._keys and hasattr(self.console, "set_key_mode"):
+            self.console.set_key_mode(keys)
+        self._keys = keys
 
     def _common(self, command: Command) -> bool:
         name = command.name

@@ -127,7 +127,9 @@ def gap_text(low: int, high: int) -> str:
     if high - low <= 1:
         return _("sin hueco")
     if high - low == 2:
-        return _("hueco del {value}").format(value=low + 1)
+        return _("hueco: el {value}").format(value=low + 1)
+    if high - low == 3:
+        return _("hueco: el {low} y el {high}").format(low=low + 1, high=high - 1)
     return _("hueco del {low} al {high}").format(low=low + 1, high=high - 1)
 
 
@@ -148,7 +150,6 @@ class CabangaAdapter(GameAdapter):
         self.bots = bots
         self.settings = settings
         self.last_move = ""
-        self._window_no = 0
 
     # -- start, bots -------------------------------------------------------------
     def start(self, session: Any) -> None:
@@ -251,6 +252,16 @@ class CabangaAdapter(GameAdapter):
             return [_("Tu turno. Evita el {colour}.").format(colour=colour_name(e.previous_colour))]
         return [_("Tu turno.")]
 
+    def _play_line(self, e: r.CardPlayed) -> str:
+        return self._on_card_played(e)[0]
+
+    def _on_passed(self, e: r.Passed) -> list[str]:
+        if not self._you(e.seat):
+            return []
+        if e.timed_out:
+            return [_("Se acabó el tiempo: no tiras.")]
+        return [_("Pasas.")]
+
     def _on_card_played(self, e: r.CardPlayed) -> list[str]:
         side = _("a la izquierda") if e.side == "left" else _("a la derecha")
         low, high = sorted((e.card.value, e.other_top.value))
@@ -286,7 +297,6 @@ class CabangaAdapter(GameAdapter):
         ]
 
     def _on_cabanga_opened(self, e: r.CabangaOpened) -> list[str]:
-        self._window_no += 1
         gap = _("del {low} al {high}").format(low=e.low + 1, high=e.high - 1)
         if e.high - e.low == 2:
             gap = _("el {value}").format(value=e.low + 1)
@@ -359,6 +369,29 @@ class CabangaAdapter(GameAdapter):
         totals = ", ".join(f"{self._name(s)} {t}" for s, t in enumerate(e.totals))
         return [first, _("Puntos finales: {totals}.").format(totals=totals)]
 
+    def pause_at_start(self) -> str | None:
+        # Bots start at once; let the player hear the rows and the hand first.
+        return _("Pulsa Intro para empezar.")
+
+    def describe_events(self, events: Sequence[Event]) -> list[Any]:
+        """The window line goes first: it is what the player must act on within
+        seconds; the play that opened it follows."""
+        items = super().describe_events(events)
+        played = next((e for e in events if isinstance(e, r.CardPlayed)), None)
+        opened = next((e for e in events if isinstance(e, r.CabangaOpened)), None)
+        if played is None:
+            return items
+        play_line = self._play_line(played)
+        if play_line not in items:
+            return items
+        if opened is not None:
+            window_lines = self.describe(opened)
+            rest = [i for i in items if i != play_line and i not in window_lines]
+            return [*window_lines, play_line, *rest]
+        if played.gap:
+            items[items.index(play_line)] = play_line[:-1] + _(", ya salidas: no hay cabanga.")
+        return items
+
     def pause_after(self, events: Sequence[Event]) -> str | None:
         for event in events:
             if isinstance(event, r.RoundScored) and not self.game.is_over():
@@ -373,7 +406,10 @@ class CabangaAdapter(GameAdapter):
             return _("Fin> ")
         if view.phase == "cabanga" and view.window is not None:
             if human is not None and view.can_react:
-                return _("Cabanga o paso> ")
+                window = view.window
+                return _("Cabanga {colour} {gap}: cabanga o paso> ").format(
+                    colour=colour_name(window.colour), gap=gap_text(window.low, window.high)
+                )
             return _("Cabanga en {colour}> ").format(colour=colour_name(view.window.colour))
         if human is not None and view.current_seat == human:
             if view.previous_colour:
@@ -463,7 +499,18 @@ class CabangaAdapter(GameAdapter):
             return Reply([_("La partida ha terminado.")])
         if view.phase == "cabanga" and view.window is not None:
             if view.can_react:
-                return Reply([_("Cabanga abierto: escribe cabanga o paso.")])
+                window = view.window
+                return Reply(
+                    [
+                        _(
+                            "Cabanga abierto en {colour}, {gap}. Te entran: {cards}. Escribe cabanga o paso."
+                        ).format(
+                            colour=colour_name(window.colour),
+                            gap=gap_text(window.low, window.high),
+                            cards=cards_by_colour(view.fitting),
+                        )
+                    ]
+                )
             return Reply(
                 [_("Cabanga abierto en {colour}.").format(colour=colour_name(view.window.colour))]
             )
@@ -500,6 +547,14 @@ class CabangaAdapter(GameAdapter):
 
     def _parse_card(self, words: list[str]) -> r.CabangaCard | str:
         hand = self._hand()
+        unknown = [w for w in words if not w.isdigit() and w not in _COLOUR_BY_WORD]
+        if unknown:
+            # Never guess: an unknown word must not turn into another card.
+            return _("No conozco el color {word}: rojo, azul, amarillo o morado.").format(
+                word=unknown[0][:20]
+            )
+        if len({_COLOUR_BY_WORD[w] for w in words if w in _COLOUR_BY_WORD}) > 1:
+            return _("Di un solo color.")
         colour = next((_COLOUR_BY_WORD[w] for w in words if w in _COLOUR_BY_WORD), None)
         numbers = [int(w) for w in words if w.isdigit()]
         if colour is None and len(numbers) == 1:
@@ -524,6 +579,8 @@ class CabangaAdapter(GameAdapter):
         words = fold(args).split()
         side = None
         # Short side words ("d", "r") could also be colours: the side is the last word.
+        if len([w for w in words[1:] if w in _SIDE_BY_WORD and w not in _COLOUR_BY_WORD]) > 1:
+            return Reply([_("Di un solo lado: izquierda o derecha.")])
         if len(words) > 1 and words[-1] in _SIDE_BY_WORD:
             side = _SIDE_BY_WORD[words[-1]]
             words = words[:-1]

@@ -1,0 +1,552 @@
+"""Palabras in words: tiles, squares, rows and columns, refusals (pure: board in, text out).
+
+Every line is front-loaded: the square or the word first, then what matters.
+Squares are named column first ("H8"); move positions keep the notation of the
+game ("8H" across, "H8" down) followed by the direction word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sobremesa.core.game import IllegalAction
+from sobremesa.games.palabras import braille
+from sobremesa.games.palabras.board import COLUMNS, SIZE, Board, Move, square_name
+from sobremesa.games.palabras.tiles import BLANK, COUNTS, POINTS, RACK_SIZE, sort_rack
+from sobremesa.i18n import N_, _, ngettext
+
+#: premium short name -> msgid, most valuable first
+PREMIUM_NAMES = {
+    "TP": N_("palabra triple"),
+    "DP": N_("palabra doble"),
+    "TL": N_("letra triple"),
+    "DL": N_("letra doble"),
+}
+PREMIUM_ORDER = ("TP", "DP", "TL", "DL")
+#: letters of the alphabet that have no tile in Palabras
+NO_TILES = ("K", "W")
+#: how far (in squares, in a straight empty line) a premium counts as reachable
+REACH = RACK_SIZE
+
+
+# --- small pieces -----------------------------------------------------------------
+
+
+def points_text(n: int) -> str:
+    return ngettext("{n} punto", "{n} puntos", n).format(n=n)
+
+
+def tiles_text(n: int) -> str:
+    return ngettext("{n} ficha", "{n} fichas", n).format(n=n)
+
+
+def join(items: Sequence[str]) -> str:
+    """'A, B y C'; 'G3 e I3' before a word said with an i sound."""
+    if not items:
+        return _("nada")
+    if len(items) == 1:
+        return items[0]
+    last = items[-1]
+    if last[:1] in ("I", "i") and last[1:2].lower() not in ("a", "e", "o", "u"):
+        return _("{first} e {last}").format(first=", ".join(items[:-1]), last=last)
+    return _("{first} y {last}").format(first=", ".join(items[:-1]), last=last)
+
+
+def premium_name(kind: str | None) -> str:
+    return _(PREMIUM_NAMES[kind]) if kind else ""
+
+
+def direction_name(down: bool) -> str:
+    return _("vertical") if down else _("horizontal")
+
+
+def tile_name(tile: str) -> str:
+    """A rack tile: its letter, or 'comodín'."""
+    return _("comodín") if tile == BLANK else tile
+
+
+def rack_letters(rack: str) -> str:
+    """'A, C, E y comodín' (alphabetical, blanks last)."""
+    return join([tile_name(t) for t in sort_rack(rack)]) if rack else _("ninguna")
+
+
+def rack_prompt(rack: str) -> str:
+    """'A C E O S Z comodín': the rack in the prompt, letter by letter."""
+    return " ".join(tile_name(t) for t in sort_rack(rack))
+
+
+def rack_with_values(rack: str) -> str:
+    """'A 1, C 3, Z 10 y comodín' (the order `ficha N` counts in)."""
+    items = [tile_name(t) if t == BLANK else f"{t} {POINTS[t]}" for t in sort_rack(rack)]
+    return join(items) if items else _("ninguna")
+
+
+def word_text(word: str) -> str:
+    """A word read aloud: uppercase (blanks are said apart, when it matters)."""
+    return word.upper()
+
+
+def move_place(move: Move) -> str:
+    """'8H horizontal'."""
+    return f"{move.pos} {direction_name(move.down)}"
+
+
+# --- tiles ----------------------------------------------------------------------------
+
+
+def tile_lines(letter: str, *, on_board_blank: bool = False) -> list[str]:
+    """A tile as it is felt: letter, value, notch, braille cells.
+
+    `letter`: a rack tile ("A", "Ñ", "?" for a blank); with `on_board_blank` the
+    blank already on the board standing for `letter`.
+    """
+    if letter == BLANK or on_board_blank:
+        first = (
+            _("Comodín como {letter}, 0 puntos, marcado con una estrella.").format(
+                letter=letter.upper()
+            )
+            if on_board_blank
+            else _("Comodín, 0 puntos, marcado con una estrella.")
+        )
+        return [
+            first,
+            _("Vale por la letra que elijas: al jugar, escríbela en minúscula."),
+        ]
+    letter = letter.upper()
+    if letter in NO_TILES:
+        return [
+            _("No hay fichas de {letter} en Palabras: solo con un comodín.").format(letter=letter)
+        ]
+    value = POINTS[letter]
+    return [
+        _(
+            "Ficha {letter}, {points}. Muesca arriba a la derecha: valor arriba a la izquierda, letra abajo."
+        ).format(letter=letter, points=points_text(value)),
+        _("Braille: letra {cell}, puntos {dots}; valor {cells}, puntos {value_dots}.").format(
+            cell=braille.letter_cell(letter),
+            dots=braille.letter_dots(letter),
+            cells=braille.value_cells(value),
+            value_dots=join(braille.value_dots(value)),
+        ),
+    ]
+
+
+# --- squares --------------------------------------------------------------------------
+
+
+def _start_label(board: Board, row: int, col: int) -> str | None:
+    """'salida, palabra doble' for the start square while the board is empty."""
+    if (row, col) != board.layout.start_square or not board.is_empty():
+        return None
+    kind = board.premium(row, col)
+    if kind:
+        return _("salida, {premium}").format(premium=premium_name(kind))
+    return _("salida")
+
+
+def square_contents(board: Board, row: int, col: int) -> str:
+    """'C, 3 puntos' / 'comodín como C, 0 puntos' / 'vacía'."""
+    letter = board.letter(row, col)
+    if letter is None:
+        return _("vacía")
+    if board.is_blank(row, col):
+        return _("comodín como {letter}, 0 puntos").format(letter=letter.upper())
+    return f"{letter}, {points_text(POINTS[letter])}"
+
+
+def square_text(board: Board, row: int, col: int) -> str:
+    """'H8: C, 3 puntos, palabra doble.' — what the cursor announces."""
+    parts = [square_contents(board, row, col)]
+    label = _start_label(board, row, col) or premium_name(board.premium(row, col))
+    if label:
+        parts.append(label)
+    return _("{square}: {text}.").format(square=square_name(row, col), text=", ".join(parts))
+
+
+def words_through(board: Board, row: int, col: int) -> list[Move]:
+    """The across and down words (2+ letters) through an occupied square."""
+    found = []
+    for down in (False, True):
+        move = board.word_at(row, col, down)
+        if move is not None:
+            found.append(move)
+    return found
+
+
+def word_ref(move: Move) -> str:
+    """'CASA en 8H horizontal'."""
+    return _("{word} en {place}").format(word=word_text(move.word), place=move_place(move))
+
+
+def square_lines(board: Board, row: int, col: int) -> list[str]:
+    """`casilla H8`: the square, and the words that pass through it."""
+    lines = [square_text(board, row, col)]
+    words = words_through(board, row, col)
+    if words:
+        lines.append(_("Forma parte de {words}.").format(words=join([word_ref(w) for w in words])))
+    return lines
+
+
+# --- rows and columns -------------------------------------------------------------------
+
+
+def _line_squares(index: int, down: bool) -> list[tuple[int, int]]:
+    return [(k, index) if down else (index, k) for k in range(SIZE)]
+
+
+def line_name(index: int, down: bool) -> str:
+    return (
+        _("Columna {col}").format(col=COLUMNS[index])
+        if down
+        else _("Fila {row}").format(row=index + 1)
+    )
+
+
+def _premium_groups(board: Board, squares: Sequence[tuple[int, int]]) -> list[str]:
+    """'A8 y O8 palabra triple', 'D8 y L8 letra doble' for the empty premium squares
+    (the start square first while the board is empty: 'H8 salida (palabra doble)')."""
+    groups: dict[str, list[str]] = {}
+    order: list[str] = []
+    start_items = []
+    for kind in PREMIUM_ORDER:
+        for r, c in squares:
+            if board.letter(r, c) is not None or board.premium(r, c) != kind:
+                continue
+            if _start_label(board, r, c) is not None:
+                start_items.append(
+                    _("{square} salida ({premium})").format(
+                        square=square_name(r, c), premium=premium_name(kind)
+                    )
+                )
+                continue
+            label = premium_name(kind)
+            if label not in groups:
+                groups[label] = []
+                order.append(label)
+            groups[label].append(square_name(r, c))
+    for r, c in squares:
+        if not board.premium(r, c) and _start_label(board, r, c) is not None:
+            start_items.append(_("{square} salida").format(square=square_name(r, c)))
+    return start_items + [f"{join(groups[label])} {label}" for label in order]
+
+
+def line_text(board: Board, index: int, down: bool) -> str:
+    """`fila 8` / `columna H`, compact: runs of empty squares summarized, tiles by
+    square, words in brackets, then the free premium squares.
+
+    'Fila 8: A a G vacías, H8 C, I8 A, J8 S, K8 A (CASA), L a O vacías; L8 letra doble.'
+    """
+    squares = _line_squares(index, down)
+
+    def label(r: int, c: int) -> str:
+        return str(r + 1) if down else COLUMNS[c]
+
+    items: list[str] = []
+    k = 0
+    any_tile = False
+    while k < SIZE:
+        r, c = squares[k]
+        if board.letter(r, c) is None:
+            j = k
+            while j + 1 < SIZE and board.letter(*squares[j + 1]) is None:
+                j += 1
+            if j == k:
+                items.append(_("{square} vacía").format(square=label(r, c)))
+            else:
+                items.append(
+                    _("{first} a {last} vacías").format(first=label(r, c), last=label(*squares[j]))
+                )
+            k = j + 1
+            continue
+        any_tile = True
+        j = k
+        run = []
+        while j < SIZE and board.letter(*squares[j]) is not None:
+            rr, cc = squares[j]
+            letter = board.letter(rr, cc).upper()
+            if board.is_blank(rr, cc):
+                items.append(
+                    _("{square} comodín {letter}").format(square=square_name(rr, cc), letter=letter)
+                )
+            else:
+                items.append(f"{square_name(rr, cc)} {letter}")
+            run.append(letter)
+            j += 1
+        if len(run) >= 2:
+            items[-1] += f" ({''.join(run)})"
+        k = j
+    body = ", ".join(items) if any_tile else _("vacía")
+    premiums = _premium_groups(board, squares)
+    if premiums:
+        body += "; " + ", ".join(premiums)
+    return f"{line_name(index, down)}: {body}."
+
+
+# --- words, neighbours, premiums ------------------------------------------------------------
+
+
+def word_lines(board: Board, per_line: int = 8) -> list[str]:
+    """`palabras`: every word with its position and direction, in short lines."""
+    words = board.words()
+    if not words:
+        return [_("No hay palabras en el tablero.")]
+    lines = [
+        ngettext("{n} palabra en el tablero.", "{n} palabras en el tablero.", len(words)).format(
+            n=len(words)
+        )
+    ]
+    for down in (False, True):
+        some = [w for w in words if w.down == down]
+        for i in range(0, len(some), per_line):
+            chunk = ", ".join(f"{word_text(w.word)} {w.pos}" for w in some[i : i + per_line])
+            title = _("Verticales") if down else _("Horizontales")
+            lines.append(f"{title}: {chunk}.")
+    return lines
+
+
+DIRECTIONS = (
+    (N_("arriba"), -1, 0),
+    (N_("abajo"), 1, 0),
+    (N_("izquierda"), 0, -1),
+    (N_("derecha"), 0, 1),
+)
+
+
+def around_text(board: Board, row: int, col: int) -> str:
+    """`alrededor H8`: the four neighbours; an occupied one with the letters that
+    follow in that direction ('derecha I8 A (ASA)')."""
+    parts = []
+    for name, dr, dc in DIRECTIONS:
+        r, c = row + dr, col + dc
+        if not (0 <= r < SIZE and 0 <= c < SIZE):
+            parts.append(_("{direction} borde").format(direction=_(name)))
+            continue
+        letter = board.letter(r, c)
+        if letter is None:
+            text = _("{direction} {square} vacía").format(
+                direction=_(name), square=square_name(r, c)
+            )
+            kind = board.premium(r, c)
+            if kind:
+                text += f", {premium_name(kind)}"
+            parts.append(text)
+            continue
+        run = []
+        rr, cc = r, c
+        while 0 <= rr < SIZE and 0 <= cc < SIZE and board.letter(rr, cc) is not None:
+            run.append(board.letter(rr, cc).upper())
+            rr, cc = rr + dr, cc + dc
+        if dr < 0 or dc < 0:
+            run.reverse()  # reading order
+        text = f"{_(name)} {square_name(r, c)} {letter.upper()}"
+        if len(run) >= 2:
+            text += f" ({''.join(run)})"
+        parts.append(text)
+    own = square_contents(board, row, col)
+    return _("Alrededor de {square}, {own}: {parts}.").format(
+        square=square_name(row, col), own=own, parts="; ".join(parts)
+    )
+
+
+def _reachable(board: Board, row: int, col: int) -> bool:
+    """An empty square in a straight empty line, at most REACH squares from a tile."""
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        r, c = row + dr, col + dc
+        steps = 1
+        while 0 <= r < SIZE and 0 <= c < SIZE and steps <= REACH:
+            if board.letter(r, c) is not None:
+                return True
+            r, c, steps = r + dr, c + dc, steps + 1
+    return False
+
+
+def premium_lines(board: Board) -> list[str]:
+    """`premios`: free premium squares touching a tile, then the word premiums
+    (palabra doble, triple) reachable in a straight line over empty squares, at most
+    7 squares from a tile."""
+    if board.is_empty():
+        r, c = board.layout.start_square
+        return [
+            _("Tablero vacío: la primera palabra pasa por {square}; {label}.").format(
+                square=square_name(r, c),
+                label=premium_name(board.premium(r, c)) or _("sin premio"),
+            )
+        ]
+    touching, reachable = [], []
+    for r in range(SIZE):
+        for c in range(SIZE):
+            kind = board.premium(r, c)
+            if board.letter(r, c) is not None or not kind:
+                continue
+            if board.has_neighbour(r, c):
+                touching.append((r, c))
+            elif kind in ("TP", "DP") and _reachable(board, r, c):
+                reachable.append((r, c))
+    near = ", ".join(_premium_groups(board, touching)) or _("ninguno")
+    far = ", ".join(_premium_groups(board, reachable)) or _("ninguno")
+    return [
+        _("Premios junto a fichas: {squares}.").format(squares=near),
+        _("Palabra doble o triple en línea con una ficha, a 7 casillas o menos: {squares}.").format(
+            squares=far
+        ),
+    ]
+
+
+def bag_lines(bag_count: int, unseen: str) -> list[str]:
+    """`bolsa`: tiles in the bag and the unseen tiles per letter."""
+    counts: dict[str, int] = {}
+    for t in unseen:
+        counts[t] = counts.get(t, 0) + 1
+    items = []
+    gone = []
+    for letter in sort_rack("".join(COUNTS)):
+        n = counts.get(letter, 0)
+        if n:
+            items.append(f"{tile_name(letter)} {n}")
+        else:
+            gone.append(tile_name(letter))
+    lines = [
+        _("Bolsa: {bag}. Sin ver, en la bolsa y los otros atriles: {unseen}.").format(
+            bag=tiles_text(bag_count), unseen=tiles_text(len(unseen))
+        )
+    ]
+    if items:
+        lines.append(_("Sin ver: {tiles}.").format(tiles=", ".join(items)))
+    if gone:
+        lines.append(_("Ya no quedan: {tiles}.").format(tiles=join(gone)))
+    return lines
+
+
+# --- braille views ------------------------------------------------------------------------
+
+
+def braille_line(board: Board, index: int, down: bool) -> str:
+    """`braille fila 8`: the 15 squares as cells (⠤ empty; a blank shows its letter)."""
+    cells = []
+    for r, c in _line_squares(index, down):
+        letter = board.letter(r, c)
+        cells.append(braille.EMPTY_CELL if letter is None else braille.letter_cell(letter))
+    return f"{line_name(index, down)}: {''.join(cells)}"
+
+
+def braille_rack(rack: str) -> str:
+    """`braille atril`: one cell per tile, separated (⠔ the blank)."""
+    cells = [braille.STAR_CELL if t == BLANK else braille.letter_cell(t) for t in sort_rack(rack)]
+    return _("Atril: {cells}").format(cells=" ".join(cells))
+
+
+# --- refusals ---------------------------------------------------------------------------------
+
+
+def _missing_text(error: IllegalAction, rack: str | None, move: bool) -> str:
+    letter = error.details.get("letter") or error.details.get("missing", "?")[:1]
+    if letter == BLANK:
+        return _("No tienes comodín.")
+    if letter in NO_TILES:
+        return _("No hay fichas de {letter}: usa un comodín, en minúscula.").format(letter=letter)
+    have = (rack or "").count(letter)
+    if have:
+        text = _("Te falta otra {letter}: solo tienes {n}.").format(letter=letter, n=have)
+    else:
+        text = _("No tienes la letra {letter}.").format(letter=letter)
+    if move and rack and BLANK in rack:
+        text += " " + _("Para usar el comodín, escribe esa letra en minúscula.")
+    return text
+
+
+def refusal_text(error: IllegalAction, rack: str | None = None, *, move: bool = True) -> str:
+    """One line saying exactly why a move (or an exchange) is refused: every reason
+    code of `notation`, `scoring.check_move` and `rules`. `rack`: the player's
+    tiles (for "te falta otra A"); `move` False for an exchange (no blank advice)."""
+    d = error.details
+    reason = error.reason
+    if reason == "word_not_in_lexicon":
+        words = [word_text(w) for w in d.get("words") or [d.get("word", "")]]
+        if len(words) == 1:
+            return _("{word} no está en el diccionario.").format(word=words[0])
+        return _("{words} no están en el diccionario.").format(words=join(words))
+    if reason == "off_board":
+        over = d.get("over", 1)
+        first = str(d.get("first", ""))
+        word = word_text(str(d.get("word", "")))
+        if d.get("axis") == "row":
+            row = "".join(ch for ch in first if ch.isdigit())
+            line = _("{word} se sale del tablero por la fila {row}").format(word=word, row=row)
+        else:
+            col = "".join(ch for ch in first if ch.isalpha())
+            line = _("{word} se sale del tablero por la columna {col}").format(word=word, col=col)
+        return line + ngettext(": sobra {n} letra.", ": sobran {n} letras.", over).format(n=over)
+    if reason == "missing_tiles":
+        return _missing_text(error, rack, move)
+    if reason == "first_move_center":
+        return _("La primera jugada debe pasar por {square}.").format(square=d.get("square", "H8"))
+    if reason == "first_move_min_tiles":
+        return _("La primera jugada necesita al menos {n} fichas.").format(n=d.get("min", 2))
+    if reason == "not_connected":
+        return _("La jugada no toca ninguna ficha del tablero.")
+    if reason == "square_occupied":
+        board_letter = str(d.get("board_letter", "")).upper()
+        if d.get("letter"):
+            return _("En {square} ya hay una {board}, no una {letter}.").format(
+                square=d.get("square"), board=board_letter, letter=str(d["letter"]).upper()
+            )
+        return _("{square} ya tiene una ficha.").format(square=d.get("square"))
+    if reason == "word_continues":
+        return _(
+            "La palabra sigue en el tablero: escribe la palabra entera, {word} en {pos}."
+        ).format(word=word_text(str(d.get("word", ""))), pos=d.get("pos", ""))
+    if reason == "no_new_tiles":
+        return _("{word} ya está en el tablero: no pones ninguna ficha.").format(
+            word=word_text(str(d.get("word", "")))
+        )
+    if reason == "word_too_short":
+        return _("La palabra necesita al menos dos letras.")
+    if reason == "bad_letter":
+        return _("«{char}» no es una letra de las fichas.").format(char=d.get("char", ""))
+    if reason == "empty":
+        return _("Escribe la palabra y la casilla: jugar CASA 8H.")
+    if reason == "missing_word":
+        return _("Falta la palabra: jugar CASA 8H.")
+    if reason == "missing_square":
+        return _("Falta la casilla: CASA 8H horizontal, CASA H8 vertical.")
+    if reason == "bad_square":
+        return _("{square} no es una casilla: columnas de la A a la O, filas del 1 al 15.").format(
+            square=d.get("square", "")
+        )
+    if reason == "two_words":
+        return _("Hay dos palabras, {word} y {other}: escribe una sola.").format(
+            word=d.get("word", ""), other=d.get("other", "")
+        )
+    if reason == "two_squares":
+        return _("Hay dos casillas, {square} y {other}: escribe una sola.").format(
+            square=d.get("square", ""), other=d.get("other", "")
+        )
+    if reason == "unexpected":
+        return _("No entiendo «{text}»: escribe por ejemplo jugar CASA en H8 vertical.").format(
+            text=d.get("text", "")
+        )
+    if reason == "nothing_to_exchange":
+        return _("Di qué fichas cambias: cambiar A E E, o cambiar todas.")
+    if reason == "bag_too_small":
+        bag = d.get("bag_count", 0)
+        if not bag:
+            return _("La bolsa está vacía: no puedes cambiar; juega o pasa.")
+        return ngettext(
+            "Solo queda {n} ficha en la bolsa: puedes cambiar {n} como mucho.",
+            "Solo quedan {n} fichas en la bolsa: puedes cambiar {n} como mucho.",
+            bag,
+        ).format(n=bag)
+    if reason == "not_your_turn":
+        return _("Espera, no es tu turno.")
+    if reason == "game_over":
+        return _("La partida ha terminado.")
+    # tile entry (check_placement) only
+    if reason == "no_tiles":
+        return _("No has puesto ninguna ficha.")
+    if reason == "duplicate_square":
+        return _("Dos fichas en {square}.").format(square=d.get("square", ""))
+    if reason == "not_in_line":
+        return _("Las fichas deben ir en una sola fila o columna.")
+    if reason == "gap":
+        return _("Hay un hueco en {square}.").format(square=d.get("square", ""))
+    return _("Esa jugada no es posible ahora.")

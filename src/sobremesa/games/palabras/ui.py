@@ -1,0 +1,1006 @@
+"""Palabras at the table: moves as players write them, the board read on demand,
+a cursor to explore it, tiles described as they are felt, hints and bots.
+
+Settings read (all optional, through `getattr(settings, "palabras", None)`):
+`rivals` (1–3, default 1), `level` ("facil", "medio", "dificil"; default "medio"),
+`levels` (a list, one level per rival, overriding `level`), `hints` (bool, default
+True), `layout` ("standard" or the path of a layout file), `subtract_own_rack`
+(bool, default False). Also the common `dictionary` and `verbosity`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sobremesa.core.game import Event, IllegalAction
+from sobremesa.games import BOT_NAMES
+from sobremesa.games.palabras import rules as r
+from sobremesa.games.palabras import texts as t
+from sobremesa.games.palabras.board import (
+    COLUMNS,
+    SIZE,
+    LayoutError,
+    Move,
+    load_layout,
+    parse_square,
+    square_name,
+)
+from sobremesa.games.palabras.bots import LEVELS, bot_from_dict, make_bot
+from sobremesa.games.palabras.notation import NotationError, assign_blanks, parse_move
+from sobremesa.games.palabras.scoring import Play, check_move
+from sobremesa.games.palabras.tiles import BLANK, CODE, fold_letter, normalize_rack, sort_rack
+from sobremesa.i18n import N_, _, ngettext
+from sobremesa.ui.commands import Command, CommandSpec, fold
+from sobremesa.ui.session import GameAdapter, Reply, Table
+
+COMMANDS = [
+    CommandSpec("atril", ("mano", "rack", "m"), N_("atril: tus fichas con sus valores"), "F2"),
+    CommandSpec(
+        "mesa", ("tablero", "board", "table", "e"), N_("mesa: resumen del tablero y la bolsa"), "F3"
+    ),
+    CommandSpec("puntos", ("scores", "p"), N_("puntos: puntuaciones"), "F4"),
+    CommandSpec("turno", ("turn", "t"), N_("turno: a quién le toca"), "F5"),
+    CommandSpec("ultima", ("last", "u", "ultima jugada"), N_("ultima: la última jugada"), "F6"),
+    CommandSpec(
+        "pista",
+        ("hint", "combinaciones", "co", "jugadas"),
+        N_("pista: la mejor jugada para tu atril"),
+        "F7",
+    ),
+    CommandSpec(
+        "jugar",
+        ("play", "j", "poner"),
+        N_("jugar CASA 8H: horizontal; jugar CASA H8: vertical; minúscula, comodín"),
+    ),
+    CommandSpec(
+        "probar", ("try", "prueba", "pr"), N_("probar CASA 8H: cuánto valdría, sin jugarla")
+    ),
+    CommandSpec(
+        "cambiar",
+        ("exchange", "cambio", "c"),
+        N_("cambiar LETRAS o cambiar todas: devuelves fichas a la bolsa"),
+    ),
+    CommandSpec("pasar", ("pass", "paso"), N_("pasar: no juegas este turno")),
+    CommandSpec(
+        "ficha", ("tile", "fi"), N_("ficha A, ficha 3 o ficha H8: cómo es la ficha al tacto")
+    ),
+    CommandSpec("casilla", ("square", "ca"), N_("casilla H8: qué hay en una casilla")),
+    CommandSpec("fila", ("row",), N_("fila 8: una fila del tablero")),
+    CommandSpec("columna", ("column", "col"), N_("columna H: una columna del tablero")),
+    CommandSpec("palabras", ("words", "pa"), N_("palabras: todas las palabras del tablero")),
+    CommandSpec(
+        "alrededor", ("around", "al", "vecinas"), N_("alrededor H8: lo que toca una casilla")
+    ),
+    CommandSpec("premios", ("premiums", "bonus"), N_("premios: casillas de premio libres cerca")),
+    CommandSpec("bolsa", ("bag", "b"), N_("bolsa: fichas en la bolsa y sin ver")),
+    CommandSpec(
+        "explorar",
+        ("explore", "x"),
+        N_("explorar o explorar H8: recorrer el tablero con el cursor"),
+    ),
+    CommandSpec("arriba", ("up",), N_("arriba, abajo, izquierda, derecha: mueven el cursor")),
+    CommandSpec("abajo", ("down",), ""),
+    CommandSpec("izquierda", ("left", "izq"), ""),
+    CommandSpec("derecha", ("right", "der"), ""),
+    CommandSpec("ir", ("go", "ir a"), N_("ir H8: lleva el cursor a una casilla")),
+    CommandSpec("inicio", ("home",), N_("inicio y fin: principio y final de la fila del cursor")),
+    CommandSpec("fin", ("end",), ""),
+    CommandSpec(
+        "tope",
+        ("top", "primera fila", "arriba del todo"),
+        N_("tope y fondo: arriba y abajo del todo en la columna del cursor"),
+    ),
+    CommandSpec("fondo", ("bottom", "ultima fila", "abajo del todo"), ""),
+    CommandSpec(
+        "leer",
+        ("read", "l"),
+        N_("leer fila, leer columna, leer palabra: lo que hay bajo el cursor"),
+    ),
+    CommandSpec("dejar", ("leave", "dejar de explorar"), N_("dejar: terminas de explorar")),
+    CommandSpec(
+        "braille", ("br",), N_("braille fila 8, braille columna H, braille atril: en celdas")
+    ),
+]
+
+RULES = [
+    N_("Palabras. Tablero de 15 por 15: columnas de la A a la O, filas del 1 al 15."),
+    N_(
+        "97 fichas: letras con su valor y 2 comodines de 0 puntos. Cada jugador tiene 7 en su atril."
+    ),
+    N_("No hay fichas de K ni de W, ni de CH, LL o RR: esos sonidos se escriben con dos fichas."),
+    N_("La primera palabra pasa por la casilla H8 y usa al menos dos fichas."),
+    N_(
+        "Después, cada palabra va en una fila o columna, sin huecos, y toca alguna ficha del tablero."
+    ),
+    N_("Todas las palabras que se forman deben estar en el diccionario; si no, la jugada no vale."),
+    N_(
+        "Puntos: cada letra vale su número. Letra doble o triple multiplica la ficha; palabra doble o triple, la palabra."
+    ),
+    N_("Los premios solo cuentan para las fichas que se ponen en esa jugada."),
+    N_("Usar las 7 fichas del atril en una jugada da 40 puntos más."),
+    N_(
+        "En vez de jugar puedes cambiar fichas, si la bolsa tiene al menos tantas como cambias, o pasar."
+    ),
+    N_(
+        "Fin: la bolsa está vacía y alguien se queda sin fichas, o todos pasan o cambian dos veces seguidas."
+    ),
+    N_(
+        "Al final, quien puso la última ficha suma los valores de las fichas que les quedan a los demás. Gana quien más tiene."
+    ),
+    N_(
+        "Escribe la palabra entera, también las letras que ya están: jugar CASAS 8H para poner una S a CASA."
+    ),
+]
+
+LEVEL_NAMES = {"facil": N_("fácil"), "medio": N_("medio"), "dificil": N_("difícil")}
+DEFAULT_CURSOR = (7, 7)
+#: what `key_mode()` returns while the board is being explored
+EXPLORE_KEY_MODE = "tablero"
+# Keys while exploring the board (see docs/palabras.md); F1–F9 keep their meaning.
+EXPLORE_KEYS = {
+    "up": "arriba",
+    "down": "abajo",
+    "left": "izquierda",
+    "right": "derecha",
+    "home": "inicio",
+    "end": "fin",
+    "c-home": "tope",
+    "c-end": "fondo",
+    "escape": "dejar",
+}
+
+
+def level_name(level: str) -> str:
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+def _option(settings: Any, name: str, default: Any) -> Any:
+    section = getattr(settings, "palabras", None)
+    return getattr(section, name, default) if section is not None else default
+
+
+def _ask_square(args: str) -> tuple[int, int] | None:
+    found = parse_square(args) if args.strip() else None
+    return (found[0], found[1]) if found else None
+
+
+class PalabrasAdapter(GameAdapter):
+    game_id = "palabras"
+
+    def __init__(
+        self,
+        game: r.PalabrasGame,
+        table: Table,
+        bots: dict[int, Any],
+        settings: Any,
+        *,
+        hints: bool = True,
+        notices: Sequence[str] = (),
+    ) -> None:
+        self.game = game
+        self.table = table
+        self.bots = bots
+        self.settings = settings
+        self.hints = hints
+        self.notices = list(notices)
+        self.last_move = ""
+        self.cursor: tuple[int, int] = DEFAULT_CURSOR
+        self.exploring = False
+        self._requested = ""  # "place" or "exchange": the action just asked for
+        self.brief = getattr(settings, "verbosity", "normal") == "breve"
+
+    # -- start, bots -------------------------------------------------------------
+    def start(self, session: Any) -> None:
+        events = self.game.opening_events
+        self.observe(events)
+        for event in events:
+            for line in self.describe(event):
+                session.announcer.narrate(line)
+        session.save()
+
+    def observe(self, events: Sequence[Event]) -> None:
+        for seat, bot in self.bots.items():
+            for event in events:
+                bot.observe(event.visible_to(seat))
+
+    def bot_action(self, seat: int) -> r.PalabrasAction:
+        return self.bots[seat].choose(self.game.view(seat))
+
+    def bots_to_data(self) -> list[Any]:
+        return [[seat, bot.to_dict()] for seat, bot in sorted(self.bots.items())]
+
+    def extra_to_data(self) -> dict[str, Any]:
+        return {
+            "last_move": self.last_move,
+            "cursor": list(self.cursor),
+            "exploring": self.exploring,
+            "hints": self.hints,
+        }
+
+    def key_bindings(self) -> dict[str, str] | None:
+        return EXPLORE_KEYS if self.exploring else None
+
+    def key_mode(self) -> str | None:
+        """ "tablero" while exploring the board (arrow keys move the cursor), else None."""
+        return EXPLORE_KEY_MODE if self.exploring else None
+
+    # -- names -------------------------------------------------------------------
+    def _name(self, seat: int) -> str:
+        return _("Tú") if seat == self.table.human else self.table.names[seat]
+
+    def _you(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.table.human
+
+    def _view(self) -> r.PalabrasView:
+        return self.game.view(self.table.human)
+
+    def _rack(self) -> str | None:
+        human = self.table.human
+        return self.game.rack(human) if human is not None else None
+
+    # -- fixed texts ---------------------------------------------------------------
+    def intro(self) -> list[str]:
+        human = self.table.human
+        others = [
+            f"{self.table.names[s]} ({level_name(self.table.levels[s] or '')})"
+            for s in range(len(self.table.names))
+            if s != human
+        ]
+        if human is None:
+            first = _("Palabras, modo espectador. Juegan {names}.").format(names=t.join(others))
+        else:
+            first = _("Palabras contra {names}.").format(names=t.join(others))
+        lines = [first, *self.notices]
+        if human is not None and not self.hints:
+            lines.append(_("Pistas desactivadas en esta mesa."))
+        lines.append(_("Escribe ayuda para ver las órdenes, o pulsa F1."))
+        return lines
+
+    def rules(self) -> list[str]:
+        return [_(line) for line in RULES]
+
+    def ending(self) -> list[str]:
+        return []  # the game-over lines already said it
+
+    def resume(self) -> list[str]:
+        lines = self._cmd_puntos("").lines + self._cmd_turno("").lines
+        if self.table.human is not None:
+            lines += self._cmd_atril("").lines
+        if self.exploring:
+            lines.append(
+                _("Sigues explorando. {square}").format(square=self._square_text(*self.cursor))
+            )
+        return lines
+
+    def refusal(self, error: IllegalAction) -> str:
+        # The blank hint ("write that letter in lowercase") is for moves, not exchanges.
+        return t.refusal_text(error, self._rack(), move=self._requested != "exchange")
+
+    # -- events ------------------------------------------------------------------------
+    def describe(self, event: Event) -> list[str]:
+        event = event.visible_to(self.table.human)  # type: ignore[attr-defined]
+        method = getattr(self, f"_on_{event.kind}", None)
+        return method(event) if method else []
+
+    def _on_game_started(self, e: r.GameStarted) -> list[str]:
+        start = square_name(*self.game.board.layout.start_square)
+        lines = [
+            _(
+                "Palabras: {players} jugadores, {tiles} en la bolsa. La primera palabra pasa por {square}."
+            ).format(players=e.players, tiles=t.tiles_text(e.bag_count), square=start)
+        ]
+        if e.layout != "standard":
+            lines.append(_("Tablero de casillas: {name}.").format(name=e.layout))
+        if self._you(e.first_seat):
+            lines.append(_("Empiezas tú."))
+        else:
+            lines.append(_("Empieza {name}.").format(name=self._name(e.first_seat)))
+        return lines
+
+    def _on_tiles_drawn(self, e: r.TilesDrawn) -> list[str]:
+        lines = []
+        if self._you(e.seat) and e.tiles is not None and e.count:
+            if e.reason == "deal":
+                if self.game.view(None).turn > 1 or self.game.current_seat != e.seat:
+                    lines.append(_("Tus fichas: {tiles}.").format(tiles=t.rack_letters(e.tiles)))
+            else:
+                lines.append(_("Robas {tiles}.").format(tiles=t.rack_letters(e.tiles)))
+        if e.bag_count == 0 and e.count and e.reason != "deal":
+            lines.append(_("La bolsa se ha quedado vacía."))
+        return lines
+
+    def _on_turn_started(self, e: r.TurnStarted) -> list[str]:
+        if not self._you(e.seat):
+            return []
+        return [_("Tu turno: {rack}.").format(rack=t.rack_letters(self.game.rack(e.seat)))]
+
+    def _on_tiles_placed(self, e: r.TilesPlaced) -> list[str]:
+        move = Move(e.row, e.col, e.down, e.word)
+        word = t.word_text(e.word)
+        if self.brief:
+            first = _("{name}: {word} {pos}, {score} ({total}).").format(
+                name=self._name(e.seat), word=word, pos=e.pos, score=e.score, total=e.total
+            )
+        elif self._you(e.seat):
+            first = _("Juegas {word} en {place}: {points} (total {total}).").format(
+                word=word, place=t.move_place(move), points=t.points_text(e.score), total=e.total
+            )
+        else:
+            first = _("{name} juega {word} en {place}: {points} (total {total}).").format(
+                name=self._name(e.seat),
+                word=word,
+                place=t.move_place(move),
+                points=t.points_text(e.score),
+                total=e.total,
+            )
+        details = []
+        if len(e.words) > 1:
+            details.append(
+                _("Palabras: {words}.").format(
+                    words=", ".join(f"{t.word_text(w)} {score}" for w, _pos, score in e.words)
+                )
+            )
+        blanks = [letter.upper() for _square, letter in e.tiles if letter.islower()]
+        if blanks and not self.brief:
+            details.append(_("Comodín como {letters}.").format(letters=t.join(blanks)))
+        if e.bonus:
+            details.append(_("Más {bonus} por usar las 7 fichas.").format(bonus=e.bonus))
+        left = len(self.game.rack(e.seat))
+        if self.game.bag_count == 0 and left and not self.brief:
+            if self._you(e.seat):
+                details.append(
+                    ngettext("Te queda {n} ficha.", "Te quedan {n} fichas.", left).format(n=left)
+                )
+            else:
+                details.append(
+                    ngettext(
+                        "A {name} le queda {n} ficha.", "A {name} le quedan {n} fichas.", left
+                    ).format(name=self._name(e.seat), n=left)
+                )
+        lines = [first]
+        if details:
+            lines.append(" ".join(details))
+        self.last_move = " ".join(lines)
+        return lines
+
+    def _scoreless_warning(self, scoreless: int) -> list[str]:
+        players = self.game.num_seats
+        left = 2 * players - scoreless
+        if scoreless < players or left <= 0:
+            return []
+        return [
+            ngettext(
+                "Si nadie pone fichas, la partida acaba en {n} turno.",
+                "Si nadie pone fichas, la partida acaba en {n} turnos.",
+                left,
+            ).format(n=left)
+        ]
+
+    def _on_exchanged(self, e: r.Exchanged) -> list[str]:
+        if self._you(e.seat) and e.returned is not None:
+            line = _("Cambias {tiles}.").format(tiles=t.rack_letters(e.returned))
+        else:
+            line = ngettext(
+                "{name} cambia {n} ficha.", "{name} cambia {n} fichas.", e.count
+            ).format(name=self._name(e.seat), n=e.count)
+        self.last_move = line
+        return [line, *self._scoreless_warning(e.scoreless_turns)]
+
+    def _on_passed(self, e: r.Passed) -> list[str]:
+        line = (
+            _("Pasas.") if self._you(e.seat) else _("{name} pasa.").format(name=self._name(e.seat))
+        )
+        self.last_move = line
+        return [line, *self._scoreless_warning(e.scoreless_turns)]
+
+    def _on_game_over(self, e: r.GameOver) -> list[str]:
+        if e.reason == "rack_emptied" and e.last_placer is not None:
+            if self._you(e.last_placer):
+                first = _("Fin de la partida: te quedas sin fichas.")
+            else:
+                first = _("Fin de la partida: {name} se queda sin fichas.").format(
+                    name=self._name(e.last_placer)
+                )
+        else:
+            first = _("Fin de la partida: todos pasan dos veces seguidas.")
+        best = e.scores[e.winners[0]]
+        if len(e.winners) == 1 and self._you(e.winners[0]):
+            winner = _("¡Ganas con {points}!").format(points=t.points_text(best))
+        elif len(e.winners) == 1:
+            winner = _("Gana {name} con {points}.").format(
+                name=self._name(e.winners[0]), points=t.points_text(best)
+            )
+        else:
+            winner = _("Empate a {points} entre {names}.").format(
+                points=t.points_text(best), names=t.join([self._name(s) for s in e.winners])
+            )
+        lines = [first, winner]
+        for seat, total in enumerate(e.scores):
+            adjust = e.adjustments[seat]
+            before = total - adjust
+            parts = [
+                _("{name}: {points}").format(name=self._name(seat), points=t.points_text(before))
+            ]
+            rack = e.racks[seat]
+            if not rack:
+                parts.append(_("sin fichas"))
+            elif self._you(seat):
+                parts.append(
+                    _("te quedan {tiles}, {points}").format(
+                        tiles=t.rack_letters(rack), points=t.points_text(e.rack_points[seat])
+                    )
+                )
+            else:
+                parts.append(
+                    _("le quedan {tiles}, {points}").format(
+                        tiles=t.rack_letters(rack), points=t.points_text(e.rack_points[seat])
+                    )
+                )
+            gained = adjust + (e.rack_points[seat] if self.game.options.subtract_own_rack else 0)
+            if seat == e.last_placer and gained:
+                parts.append(_("más {n} de las fichas de los demás").format(n=gained))
+            if self.game.options.subtract_own_rack and e.rack_points[seat]:
+                if self._you(seat):
+                    parts.append(_("menos {n} de las tuyas").format(n=e.rack_points[seat]))
+                else:
+                    parts.append(_("menos {n} de las suyas").format(n=e.rack_points[seat]))
+            parts.append(_("total {total}.").format(total=total))
+            lines.append("; ".join(parts))
+        self.last_move = first
+        return lines
+
+    # -- prompt ------------------------------------------------------------------------
+    def prompt(self) -> str:
+        view = self.game.view(None)
+        if view.is_over:
+            return _("Fin> ")
+        if self.exploring:
+            return _("Explorar {square}> ").format(square=square_name(*self.cursor))
+        human = self.table.human
+        if human is not None and view.current_seat == human:
+            return _("Juega: {rack}> ").format(rack=t.rack_prompt(self.game.rack(human)))
+        if view.current_seat is None:
+            return "> "
+        return _("Turno de {name}> ").format(name=self.table.names[view.current_seat])
+
+    # -- commands ------------------------------------------------------------------------
+    def commands(self) -> list[CommandSpec]:
+        return COMMANDS
+
+    def handle(self, command: Command) -> Reply:
+        return getattr(self, f"_cmd_{command.name}")(command.args)
+
+    def _spectator(self) -> Reply | None:
+        if self.table.human is None:
+            return Reply([_("Eres espectador: no tienes atril.")])
+        return None
+
+    # reading ---------------------------------------------------------------------------
+    def _cmd_atril(self, args: str) -> Reply:
+        if self.table.human is None:
+            return Reply(
+                [
+                    _("Atril de {name}: {tiles}.").format(
+                        name=self._name(s), tiles=t.rack_with_values(self.game.rack(s))
+                    )
+                    for s in range(self.game.num_seats)
+                ]
+            )
+        rack = self._rack() or ""
+        if not rack:
+            return Reply([_("No tienes fichas.")])
+        return Reply(
+            [
+                _("Tu atril, {count}: {tiles}.").format(
+                    count=t.tiles_text(len(rack)), tiles=t.rack_with_values(rack)
+                )
+            ]
+        )
+
+    def _cmd_mesa(self, args: str) -> Reply:
+        view = self._view()
+        board = view.board
+        if board.is_empty():
+            start = square_name(*board.layout.start_square)
+            first = _("Tablero vacío: la primera palabra pasa por {square}.").format(square=start)
+        else:
+            rows = [r_ for r_ in range(SIZE) if any(board.line(r_, False))]
+            cols = [c for c in range(SIZE) if any(board.line(c, True))]
+            first = _(
+                "Tablero: {tiles}, {words}; filas {top} a {bottom}, columnas {left} a {right}."
+            ).format(
+                tiles=t.tiles_text(board.tile_count()),
+                words=ngettext("{n} palabra", "{n} palabras", len(board.words())).format(
+                    n=len(board.words())
+                ),
+                top=rows[0] + 1,
+                bottom=rows[-1] + 1,
+                left=COLUMNS[cols[0]],
+                right=COLUMNS[cols[-1]],
+            )
+        counts = ", ".join(f"{self._name(s)} {n}" for s, n in enumerate(view.rack_counts))
+        second = _("Bolsa: {bag}. Fichas en los atriles: {counts}.").format(
+            bag=t.tiles_text(view.bag_count), counts=counts
+        )
+        return Reply([first, second])
+
+    def _cmd_puntos(self, args: str) -> Reply:
+        view = self._view()
+        scores = ", ".join(f"{self._name(s)} {n}" for s, n in enumerate(view.scores))
+        return Reply(
+            [
+                _("Puntos: {scores}. Bolsa: {bag}.").format(
+                    scores=scores, bag=t.tiles_text(view.bag_count)
+                )
+            ]
+        )
+
+    def _cmd_turno(self, args: str) -> Reply:
+        view = self._view()
+        if view.is_over:
+            return Reply([_("La partida ha terminado.")])
+        if self._you(view.current_seat):
+            line = _("Tu turno, jugada {n}.").format(n=view.turn)
+        else:
+            line = _("Turno de {name}, jugada {n}.").format(
+                name=self._name(view.current_seat), n=view.turn
+            )
+        return Reply([line, *self._scoreless_warning(view.scoreless_turns)])
+
+    def _cmd_ultima(self, args: str) -> Reply:
+        return Reply([self.last_move or _("Todavía no ha jugado nadie.")])
+
+    def _cmd_bolsa(self, args: str) -> Reply:
+        view = self._view()
+        if self.table.human is None:
+            unseen = "".join(self.game.all_tiles())
+            board_tiles = view.board.letters_on_board()
+            pool = list(unseen)
+            for tile in board_tiles:
+                pool.remove(tile)
+            unseen = "".join(pool)
+        else:
+            unseen = view.unseen_tiles()
+        return Reply(t.bag_lines(view.bag_count, unseen))
+
+    def _cmd_palabras(self, args: str) -> Reply:
+        return Reply(t.word_lines(self.game.board))
+
+    def _cmd_premios(self, args: str) -> Reply:
+        return Reply(t.premium_lines(self.game.board))
+
+    def _square_arg(self, args: str, usage: str) -> tuple[int, int] | str:
+        """The square named in `args`, the cursor's if none, or an error line."""
+        if not args.strip():
+            return self.cursor
+        found = _ask_square(args)
+        if found is None:
+            return _("{text} no es una casilla: {usage}").format(text=args.strip(), usage=usage)
+        return found
+
+    def _cmd_casilla(self, args: str) -> Reply:
+        square = self._square_arg(args, _("por ejemplo casilla H8."))
+        if isinstance(square, str):
+            return Reply([square])
+        return Reply(t.square_lines(self.game.board, *square))
+
+    def _cmd_alrededor(self, args: str) -> Reply:
+        square = self._square_arg(args, _("por ejemplo alrededor H8."))
+        if isinstance(square, str):
+            return Reply([square])
+        return Reply([t.around_text(self.game.board, *square)])
+
+    def _row_arg(self, args: str) -> int | None:
+        text = args.strip()
+        if not text:
+            return self.cursor[0]
+        if text.isdigit() and 1 <= int(text) <= SIZE:
+            return int(text) - 1
+        return None
+
+    def _col_arg(self, args: str) -> int | None:
+        text = args.strip().upper()
+        if not text:
+            return self.cursor[1]
+        if len(text) == 1 and text in COLUMNS:
+            return COLUMNS.index(text)
+        return None
+
+    def _cmd_fila(self, args: str) -> Reply:
+        row = self._row_arg(args)
+        if row is None:
+            return Reply([_("Escribe fila y un número del 1 al 15, por ejemplo fila 8.")])
+        return Reply([t.line_text(self.game.board, row, False)])
+
+    def _cmd_columna(self, args: str) -> Reply:
+        col = self._col_arg(args)
+        if col is None:
+            return Reply([_("Escribe columna y una letra de la A a la O, por ejemplo columna H.")])
+        return Reply([t.line_text(self.game.board, col, True)])
+
+    def _cmd_ficha(self, args: str) -> Reply:
+        text = args.strip()
+        usage = _(
+            "Escribe ficha y una letra, un número de tu atril o una casilla: ficha A, ficha 3, ficha H8."
+        )
+        board = self.game.board
+        if not text:
+            row, col = self.cursor
+            letter = board.letter(row, col)
+            if letter is None:
+                return Reply([usage])
+            return Reply(t.tile_lines(letter, on_board_blank=board.is_blank(row, col)))
+        if text.isdigit():
+            rack = sort_rack(self._rack() or "")
+            if self.table.human is None:
+                return Reply([_("Eres espectador: no tienes atril.")])
+            index = int(text)
+            if not 1 <= index <= len(rack):
+                return Reply(
+                    [
+                        _("No hay ficha {index}: tienes {count}.").format(
+                            index=index, count=t.tiles_text(len(rack))
+                        )
+                    ]
+                )
+            return Reply(t.tile_lines(rack[index - 1]))
+        square = _ask_square(text)
+        if square is not None and any(ch.isdigit() for ch in text):
+            letter = board.letter(*square)
+            if letter is None:
+                return Reply([_("{square} está vacía.").format(square=square_name(*square))])
+            return Reply(t.tile_lines(letter, on_board_blank=board.is_blank(*square)))
+        if fold(text) in ("comodin", "?", "*", "blank", "estrella"):
+            return Reply(t.tile_lines(BLANK))
+        letter = fold_letter(text).upper()
+        if len(letter) == 1 and letter in CODE:
+            return Reply(t.tile_lines(letter))
+        return Reply([usage])
+
+    # moves ----------------------------------------------------------------------------
+    def _read_move(self, args: str) -> Move | str:
+        """The typed move, with blanks decided by the rack when typed all in lowercase."""
+        try:
+            move = parse_move(args)
+        except NotationError as error:
+            return t.refusal_text(error, self._rack())
+        rack = self._rack()
+        if rack is not None and move.word == move.word.lower():
+            move = assign_blanks(self.game.board, rack, move)
+        return move
+
+    def _cmd_jugar(self, args: str) -> Reply:
+        if (reply := self._spectator()) is not None:
+            return reply
+        if not args.strip():
+            return Reply([_("Escribe la palabra y la casilla: jugar CASA 8H.")])
+        move = self._read_move(args)
+        if isinstance(move, str):
+            return Reply([move])
+        self._requested = "place"
+        return Reply(actions=[r.Place(move)])
+
+    def _play_lines(self, play: Play) -> list[str]:
+        lines = [
+            _("{word} en {place} valdría {points}.").format(
+                word=t.word_text(play.move.word),
+                place=t.move_place(play.move),
+                points=t.points_text(play.score),
+            )
+        ]
+        details = [
+            _("Forma: {words}.").format(
+                words=", ".join(f"{t.word_text(w.word)} {w.score}" for w in play.words)
+            )
+        ]
+        blanks = [tile.letter.upper() for tile in play.tiles if tile.blank]
+        if blanks:
+            details.append(_("Comodín como {letters}.").format(letters=t.join(blanks)))
+        if play.bonus:
+            details.append(_("Más {bonus} por usar las 7 fichas.").format(bonus=play.bonus))
+        lines.append(" ".join(details))
+        return lines
+
+    def _cmd_probar(self, args: str) -> Reply:
+        if not args.strip():
+            return Reply([_("Escribe la jugada que quieres probar: probar CASA 8H.")])
+        move = self._read_move(args)
+        if isinstance(move, str):
+            return Reply([move])
+        try:
+            play = check_move(self.game.board, self._rack(), move, self.game.dawg)
+        except IllegalAction as error:
+            return Reply([t.refusal_text(error, self._rack())])
+        return Reply(self._play_lines(play))
+
+    def _cmd_cambiar(self, args: str) -> Reply:
+        if (reply := self._spectator()) is not None:
+            return reply
+        words = args.split()
+        if not words:
+            return Reply([_("Di qué fichas cambias: cambiar A E E, o cambiar todas.")])
+        tiles = ""
+        for word in words:
+            folded = fold(word)
+            if folded in ("todas", "todo", "all", "atril"):
+                tiles += self._rack() or ""
+            elif folded in ("comodin", "comodines", "blank"):
+                tiles += BLANK
+            else:
+                try:
+                    tiles += normalize_rack(word)
+                except ValueError as error:
+                    return Reply(
+                        [
+                            _(
+                                "«{char}» no es una ficha: escribe letras, y ? para el comodín."
+                            ).format(char=str(error))
+                        ]
+                    )
+        self._requested = "exchange"
+        return Reply(actions=[r.Exchange(tiles)])
+
+    def _cmd_pasar(self, args: str) -> Reply:
+        if (reply := self._spectator()) is not None:
+            return reply
+        return Reply(actions=[r.Pass()])
+
+    def _cmd_pista(self, args: str) -> Reply:
+        if (reply := self._spectator()) is not None:
+            return reply
+        view = self._view()
+        if view.is_over:
+            return Reply([_("La partida ha terminado.")])
+        bag = view.bag_count
+        if bag >= 7:
+            exchange = _("puedes cambiar fichas")
+        elif bag:
+            exchange = ngettext(
+                "puedes cambiar hasta {n} ficha", "puedes cambiar hasta {n} fichas", bag
+            ).format(n=bag)
+        else:
+            exchange = _("la bolsa está vacía")
+        if not self.hints:
+            return Reply(
+                [
+                    _(
+                        "Pistas desactivadas en esta mesa. Puedes jugar una palabra o pasar; {exchange}."
+                    ).format(exchange=exchange)
+                ]
+            )
+        found = self.game.hint(self.table.human)
+        if found is None:
+            return Reply(
+                [
+                    _("No hay ninguna jugada con tu atril: pasa; {exchange}.").format(
+                        exchange=exchange
+                    )
+                ]
+            )
+        score, move = found
+        play = self.game.check(self.table.human, move)
+        words = ", ".join(t.word_text(w.word) for w in play.words)
+        line = _("Pista: {word} en {place}, {points}. Forma {words}.").format(
+            word=t.word_text(move.word),
+            place=t.move_place(move),
+            points=t.points_text(score),
+            words=words,
+        )
+        return Reply(
+            [line, _("Para jugarla: jugar {move}.").format(move=f"{move.word} {move.pos}")]
+        )
+
+    # exploring --------------------------------------------------------------------------
+    def _square_text(self, row: int, col: int) -> str:
+        return t.square_text(self.game.board, row, col)
+
+    def _move_cursor(self, row: int, col: int) -> Reply:
+        if not (0 <= row < SIZE and 0 <= col < SIZE):
+            return Reply(
+                [_("Borde del tablero. {square}").format(square=self._square_text(*self.cursor))]
+            )
+        self.cursor = (row, col)
+        return Reply([self._square_text(row, col)])
+
+    def _cmd_explorar(self, args: str) -> Reply:
+        if args.strip():
+            square = _ask_square(args)
+            if square is None:
+                return Reply(
+                    [
+                        _("{text} no es una casilla: por ejemplo explorar H8.").format(
+                            text=args.strip()
+                        )
+                    ]
+                )
+            self.cursor = square
+        self.exploring = True
+        return Reply(
+            [
+                _("Exploras el tablero: flechas para moverte, dejar para terminar."),
+                self._square_text(*self.cursor),
+            ]
+        )
+
+    def _cmd_dejar(self, args: str) -> Reply:
+        if not self.exploring:
+            return Reply([_("No estabas explorando el tablero.")])
+        self.exploring = False
+        return Reply(
+            [
+                _("Dejas de explorar. El cursor queda en {square}.").format(
+                    square=square_name(*self.cursor)
+                )
+            ]
+        )
+
+    def _cmd_arriba(self, args: str) -> Reply:
+        return self._move_cursor(self.cursor[0] - 1, self.cursor[1])
+
+    def _cmd_abajo(self, args: str) -> Reply:
+        return self._move_cursor(self.cursor[0] + 1, self.cursor[1])
+
+    def _cmd_izquierda(self, args: str) -> Reply:
+        return self._move_cursor(self.cursor[0], self.cursor[1] - 1)
+
+    def _cmd_derecha(self, args: str) -> Reply:
+        return self._move_cursor(self.cursor[0], self.cursor[1] + 1)
+
+    def _cmd_inicio(self, args: str) -> Reply:
+        return self._move_cursor(self.cursor[0], 0)
+
+    def _cmd_fin(self, args: str) -> Reply:
+        return self._move_cursor(self.cursor[0], SIZE - 1)
+
+    def _cmd_tope(self, args: str) -> Reply:
+        return self._move_cursor(0, self.cursor[1])
+
+    def _cmd_fondo(self, args: str) -> Reply:
+        return self._move_cursor(SIZE - 1, self.cursor[1])
+
+    def _cmd_ir(self, args: str) -> Reply:
+        square = _ask_square(args)
+        if square is None:
+            return Reply([_("Escribe ir y una casilla, por ejemplo ir H8.")])
+        return self._move_cursor(*square)
+
+    def _cmd_leer(self, args: str) -> Reply:
+        what = fold(args)
+        row, col = self.cursor
+        board = self.game.board
+        if what in ("fila", "row", "f"):
+            return Reply([t.line_text(board, row, False)])
+        if what in ("columna", "column", "col", "c"):
+            return Reply([t.line_text(board, col, True)])
+        if what in ("palabra", "palabras", "word", "p"):
+            words = t.words_through(board, row, col)
+            if not words:
+                if board.letter(row, col) is None:
+                    return Reply(
+                        [
+                            _("{square} está vacía: no hay palabra.").format(
+                                square=square_name(row, col)
+                            )
+                        ]
+                    )
+                return Reply(
+                    [
+                        _("{square}: ninguna palabra de dos letras o más.").format(
+                            square=square_name(row, col)
+                        )
+                    ]
+                )
+            return Reply([t.word_ref(w) + "." for w in words])
+        if what in ("", "casilla", "square"):
+            return Reply(t.square_lines(board, row, col))
+        return Reply([_("Escribe leer fila, leer columna, leer palabra o leer casilla.")])
+
+    def _cmd_braille(self, args: str) -> Reply:
+        words = fold(args).split()
+        board = self.game.board
+        usage = _("Escribe braille fila 8, braille columna H o braille atril.")
+        if not words:
+            return Reply([t.braille_line(board, self.cursor[0], False)])
+        what, rest = words[0], " ".join(words[1:])
+        if what in ("fila", "row"):
+            row = self._row_arg(rest)
+            return Reply([t.braille_line(board, row, False)] if row is not None else [usage])
+        if what in ("columna", "column", "col"):
+            col = self._col_arg(rest)
+            return Reply([t.braille_line(board, col, True)] if col is not None else [usage])
+        if what in ("atril", "rack", "mano"):
+            if (reply := self._spectator()) is not None:
+                return reply
+            return Reply([t.braille_rack(self._rack() or "")])
+        return Reply([usage])
+
+
+# --- building a table ---------------------------------------------------------------------
+
+
+def _levels(settings: Any, rivals: int) -> list[str]:
+    level = _option(settings, "level", "medio")
+    level = level if level in LEVELS else "medio"
+    levels = _option(settings, "levels", None)
+    if not isinstance(levels, list | tuple):
+        levels = []
+    chosen = [lv if lv in LEVELS else level for lv in levels[:rivals]]
+    return chosen + [level] * (rivals - len(chosen))
+
+
+def _lexicon(settings: Any, notices: list[str]):
+    from sobremesa.lexicon import load_lexicon
+
+    dictionary = getattr(settings, "dictionary", "") or None
+    return load_lexicon("palabras", dictionary, notify=notices.append)
+
+
+def new_adapter(settings: Any, *, seed: int, spectator: bool) -> PalabrasAdapter:
+    rivals = _option(settings, "rivals", 1)
+    rivals = rivals if isinstance(rivals, int) else 1
+    players = rivals if spectator else rivals + 1
+    players = min(r.MAX_PLAYERS, max(r.MIN_PLAYERS, players))
+    notices: list[str] = []
+    layout: Any = "standard"
+    layout_path = _option(settings, "layout", "standard")
+    if isinstance(layout_path, str) and layout_path not in ("", "standard", "estandar"):
+        try:
+            layout = load_layout(layout_path).lines
+        except LayoutError:
+            notices.append(
+                _("No he podido usar el tablero {file}: juego con el de siempre.").format(
+                    file=layout_path
+                )
+            )
+    subtract = bool(_option(settings, "subtract_own_rack", False))
+    hints = bool(_option(settings, "hints", True))
+    options = r.PalabrasOptions(players=players, layout=layout, subtract_own_rack=subtract)
+    lexicon = _lexicon(settings, notices)
+    game = r.PalabrasGame(options, seed=seed, lexicon=lexicon)
+    human = None if spectator else 0
+    start = seed % len(BOT_NAMES)
+    names = [BOT_NAMES[(start + i) % len(BOT_NAMES)] for i in range(players)]
+    if human is not None:
+        names[0] = _("Tú")
+    bot_levels = iter(_levels(settings, players - (0 if spectator else 1)))
+    levels: list[str | None] = [None if s == human else next(bot_levels) for s in range(players)]
+    bots = {
+        s: make_bot(level, s, rng_seed=seed * 16 + s, lexicon=lexicon)
+        for s, level in enumerate(levels)
+        if level
+    }
+    return PalabrasAdapter(
+        game, Table(names, human, levels), bots, settings, hints=hints, notices=notices
+    )
+
+
+def restore_adapter(settings: Any, data: dict[str, Any]) -> PalabrasAdapter:
+    notices: list[str] = []
+    lexicon = _lexicon(settings, notices)
+    game = r.PalabrasGame.from_dict(data["state"], lexicon=lexicon)
+    table = Table.from_dict(data["table"])
+    if len(table.names) != game.num_seats:
+        raise ValueError("table")
+    bots = {int(seat): bot_from_dict(bot, lexicon=lexicon) for seat, bot in data["bots"]}
+    extra = data.get("extra", {}) or {}
+    hints = extra.get("hints", True)
+    adapter = PalabrasAdapter(
+        game,
+        table,
+        bots,
+        settings,
+        hints=hints if isinstance(hints, bool) else True,
+        notices=notices,
+    )
+    last = extra.get("last_move", "")
+    adapter.last_move = last if isinstance(last, str) else ""
+    cursor = extra.get("cursor")
+    if (
+        isinstance(cursor, list)
+        and len(cursor) == 2
+        and all(isinstance(v, int) and 0 <= v < SIZE for v in cursor)
+    ):
+        adapter.cursor = (cursor[0], cursor[1])
+    adapter.exploring = extra.get("exploring") is True
+    return adapter
