@@ -133,6 +133,15 @@ def gap_text(low: int, high: int) -> str:
     return _("hueco del {low} al {high}").format(low=low + 1, high=high - 1)
 
 
+def gap_short(low: int, high: int) -> str:
+    """For the prompt (braille line): '6', '4 y 5', '8 a 13'."""
+    if high - low == 2:
+        return str(low + 1)
+    if high - low == 3:
+        return _("{low} y {high}").format(low=low + 1, high=high - 1)
+    return _("{low} a {high}").format(low=low + 1, high=high - 1)
+
+
 def points_text(n: int) -> str:
     return ngettext("{n} punto", "{n} puntos", n).format(n=n)
 
@@ -407,8 +416,8 @@ class CabangaAdapter(GameAdapter):
         if view.phase == "cabanga" and view.window is not None:
             if human is not None and view.can_react:
                 window = view.window
-                return _("Cabanga {colour} {gap}: cabanga o paso> ").format(
-                    colour=colour_name(window.colour), gap=gap_text(window.low, window.high)
+                return _("Cabanga {colour} {gap}, cabanga o paso> ").format(
+                    colour=colour_name(window.colour), gap=gap_short(window.low, window.high)
                 )
             return _("Cabanga en {colour}> ").format(colour=colour_name(view.window.colour))
         if human is not None and view.current_seat == human:
