@@ -84,7 +84,7 @@ def test_keys_commands_and_ctrl_c_in_a_real_terminal(terminal, isolated_home):
     term.send("mano\r")
     term.read_until("Tu mano, 7 cartas: 4 de oros (1), sota de oros (2)")
     term.send(F4)  # puntos, without typing
-    term.read_until("Puntos: Tú 0, Marta 0, Pablo 0. Límite 100. Bote: 3 fichas.")
+    term.read_until("Puntos: Tú 0, Marta 0, Pablo 0. Límite 100. Bote: 3 apuestas.")
     term.send("rob")  # a half-typed command survives a function key
     term.send(F2)
     term.read_until("Tu mano, 7 cartas")

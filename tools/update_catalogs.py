@@ -89,7 +89,7 @@ def main() -> int:
             if not check:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(new_text, encoding="utf-8")
-    missing = [m for m, p in messages.items() if p is None and not _translated(m)]
+    missing = [m for m in messages if not _translated(m)]
     print(f"{len(messages)} messages; {len(missing)} without English translation.")
     if check and stale:
         print("Catalogs are out of date: run python tools/update_catalogs.py")

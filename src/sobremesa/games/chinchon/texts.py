@@ -37,7 +37,7 @@ def loose(n: int) -> str:
 
 
 def chips(n: int) -> str:
-    return ngettext("{n} ficha", "{n} fichas", n).format(n=n)
+    return ngettext("{n} apuesta", "{n} apuestas", n).format(n=n)
 
 
 def capital(text: str) -> str:
