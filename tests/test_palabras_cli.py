@@ -8,15 +8,13 @@ from pathlib import Path
 
 import pytest
 
-ORACLE = (
-    Path(__file__).resolve().parents[2] / "shared" / "data" / "palabras" / "oracle-positions.jsonl"
-)
-ORACLE_FIXTURE = Path(__file__).parent / "data" / "palabras-oracle-sample.jsonl"
+# A copy of ../shared/data/palabras (its README says what the fields mean), so the
+# tests run from a clone of this repository alone.
+ORACLE = Path(__file__).parent / "data" / "palabras" / "oracle-positions.jsonl"
 
 
 def positions():
-    source = ORACLE if ORACLE.exists() else ORACLE_FIXTURE
-    return [json.loads(line) for line in source.read_text("utf-8").splitlines() if line.strip()]
+    return [json.loads(line) for line in ORACLE.read_text("utf-8").splitlines() if line.strip()]
 
 
 @pytest.mark.parametrize("index", [0, 3])
