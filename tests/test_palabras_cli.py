@@ -121,3 +121,11 @@ def test_spectator_palabras_game_ends(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "Palabras, modo espectador." in result.stdout
     assert "Fin de la partida" in result.stdout
+
+
+def test_probar_a_word_alone_says_where_it_fits(tmp_path):
+    result = run_game(PLAY, ["probar ANEAS", "probar CASA", "probar aneas"], tmp_path / "home")
+    lines = result.stdout.splitlines()
+    assert "ANEAS cabe en 10 sitios; los mejores: 8D horizontal, 12 puntos;" in result.stdout
+    assert "CASA no cabe con tu atril en ningún sitio." in lines
+    assert sum(line.startswith("ANEAS cabe en 10 sitios") for line in lines) == 2

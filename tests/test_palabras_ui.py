@@ -558,7 +558,7 @@ def test_hint_and_disabled_hints(known):
     lines = ask(known, "pista")
     assert lines[0].startswith("Pista: ") and " valdría" not in lines[0]
     move = re.fullmatch(r"Para jugarla: jugar (\S+ \S+)\.", lines[1]).group(1)
-    score = int(re.search(r", (\d+) puntos\. Forma ", lines[0]).group(1))
+    score = int(re.search(r", (\d+) puntos\. Forma: ", lines[0]).group(1))
     assert f"valdría {score} puntos." in ask(known, f"probar {move}")[0]
     off = set_position(
         ui.new_adapter(settings(hints=False), seed=1, spectator=False), KNOWN, rack="AZÑ?EEO"
@@ -585,7 +585,7 @@ def test_no_move_possible_says_what_to_do():
 def test_exploration_commands(known):
     assert known.key_mode() is None
     assert ask(known, "explorar H8") == [
-        "Exploras el tablero: flechas para moverte, dejar para terminar.",
+        "Exploras el tablero: flechas para moverte, Escape o dejar para terminar.",
         "H8: C, 3 puntos, palabra doble.",
     ]
     assert known.key_mode() == "tablero"

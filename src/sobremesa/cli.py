@@ -171,6 +171,7 @@ class App:
         self, settings: Settings, *, stored: Settings | None = None, force_plain: bool = False
     ) -> None:
         self.settings = settings  # in effect for this run (command-line options applied)
+        self.pace_given = False  # --ritmo on the command line wins over a saved game's
         self.stored = stored if stored is not None else settings  # what is saved to disk
         self.console = make_console(
             lambda: self.announcer.history.lines(),
@@ -389,6 +390,9 @@ class App:
                 _("La partida guardada estaba dañada; la he apartado en {path}.").format(path=kept)
             )
             return "broken"
+        pace = data.get("pace")
+        if not self.pace_given and isinstance(pace, int | float) and 0 <= pace <= 10:
+            self.settings.pace = float(pace)
         for line in data.get("history", [])[-300:]:
             if isinstance(line, str):
                 self.announcer.history.add(line)
@@ -538,6 +542,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     i18n.set_language(run_settings.language)
     force_plain = args.texto_simple or os.environ.get("TERM") == "dumb"
     app = App(run_settings, stored=settings, force_plain=force_plain)
+    app.pace_given = args.ritmo is not None
     try:
         if broken is not None:
             app.announcer.narrate(

@@ -251,6 +251,7 @@ class Session:
                 "state": self.adapter.game.to_dict(),
                 "bots": self.adapter.bots_to_data(),
                 "extra": self.adapter.extra_to_data(),
+                "pace": self.pace,  # a `ritmo` typed in the game stays with it
                 "history": list(self.announcer.history.last(300)),
             }
         )

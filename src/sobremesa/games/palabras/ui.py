@@ -313,7 +313,9 @@ class PalabrasAdapter(GameAdapter):
     def _on_turn_started(self, e: r.TurnStarted) -> list[str]:
         if not self._you(e.seat):
             return []
-        return [_("Tu turno: {rack}.").format(rack=t.rack_letters(self.game.rack(e.seat)))]
+        # The rack is in the prompt (the braille line); saying it here too made every
+        # turn start with the same seven letters twice.
+        return [_("Tu turno.")]
 
     def _on_tiles_placed(self, e: r.TilesPlaced) -> list[str]:
         move = Move(e.row, e.col, e.down, e.word)
@@ -705,6 +707,8 @@ class PalabrasAdapter(GameAdapter):
     def _cmd_probar(self, args: str) -> Reply:
         if not args.strip():
             return Reply([_("Escribe la jugada que quieres probar: probar CASA 8H.")])
+        if len(args.split()) == 1 and args.strip().isalpha():
+            return self._where_fits(args.strip())
         move = self._read_move(args)
         if isinstance(move, str):
             return Reply([move])
@@ -713,6 +717,39 @@ class PalabrasAdapter(GameAdapter):
         except IllegalAction as error:
             return Reply([t.refusal_text(error, self._rack())])
         return Reply(self._play_lines(play))
+
+    def _where_fits(self, word: str) -> Reply:
+        """`probar PALABRA` without a square: the best places where my rack can
+        play that word (the question a sighted player answers by looking)."""
+        if (reply := self._spectator()) is not None:
+            return reply
+        from sobremesa.lexicon import WordError, normalize
+
+        try:
+            wanted = normalize(word)
+        except WordError as error:
+            return Reply([str(error)])
+        found: list[tuple[int, Move]] = []
+        seen: set[tuple[int, str]] = set()
+        for score, move in self.game.legal_moves(self.table.human):
+            if move.word.lower() == wanted and (score, move.pos) not in seen:
+                seen.add((score, move.pos))
+                found.append((score, move))
+        found.sort(key=lambda item: (-item[0], item[1].pos))
+        if not found:
+            return Reply(
+                [_("{word} no cabe con tu atril en ningún sitio.").format(word=word.upper())]
+            )
+        places = [
+            _("{place}, {points}").format(place=t.move_place(m), points=t.points_text(s))
+            for s, m in found[:3]
+        ]
+        message = ngettext(
+            "{word} cabe en {n} sitio: {places}.",
+            "{word} cabe en {n} sitios; los mejores: {places}.",
+            len(found),
+        )
+        return Reply([message.format(word=word.upper(), n=len(found), places="; ".join(places))])
 
     def _cmd_cambiar(self, args: str) -> Reply:
         if (reply := self._spectator()) is not None:
@@ -780,13 +817,17 @@ class PalabrasAdapter(GameAdapter):
             )
         score, move = found
         play = self.game.check(self.table.human, move)
-        words = ", ".join(t.word_text(w.word) for w in play.words)
-        line = _("Pista: {word} en {place}, {points}. Forma {words}.").format(
+        words = ", ".join(f"{t.word_text(w.word)} {w.score}" for w in play.words)
+        line = _("Pista: {word} en {place}, {points}. Forma: {words}.").format(
             word=t.word_text(move.word),
             place=t.move_place(move),
             points=t.points_text(score),
             words=words,
         )
+        blanks = [tile.letter.upper() for tile in play.tiles if tile.blank]
+        if blanks:
+            # A speech engine says "ÑiPE" and "ÑIPE" alike: name the blank's letter.
+            line += " " + _("Comodín como {letters}.").format(letters=t.join(blanks))
         return Reply(
             [line, _("Para jugarla: jugar {move}.").format(move=f"{move.word} {move.pos}")]
         )
@@ -818,7 +859,7 @@ class PalabrasAdapter(GameAdapter):
         self.exploring = True
         return Reply(
             [
-                _("Exploras el tablero: flechas para moverte, dejar para terminar."),
+                _("Exploras el tablero: flechas para moverte, Escape o dejar para terminar."),
                 self._square_text(*self.cursor),
             ]
         )
