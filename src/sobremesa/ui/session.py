@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +42,40 @@ class Table:
         if not isinstance(levels, list) or len(levels) != len(names):
             raise ValueError("levels")
         return cls(names, human, levels)
+
+
+def seat_table(players: int, seed: int, *, spectator: bool, levels: Iterable[str]) -> Table:
+    """Seat 0 is the player (no player when spectating); the bots get names chosen
+    by the seed and the given levels, in seat order."""
+    from sobremesa.games import BOT_NAMES
+
+    human = None if spectator else 0
+    start = seed % len(BOT_NAMES)
+    names = [BOT_NAMES[(start + i) % len(BOT_NAMES)] for i in range(players)]
+    if human is not None:
+        names[0] = _("Tú")
+    bot_levels = iter(levels)
+    seat_levels = [None if seat == human else next(bot_levels) for seat in range(players)]
+    return Table(names, human, seat_levels)
+
+
+def make_bots(table: Table, seed: int, make: Callable[..., Any]) -> dict[int, Any]:
+    """One bot per bot seat, each with its own seeded generator."""
+    return {
+        seat: make(level, seat, rng_seed=seed * 16 + seat)
+        for seat, level in enumerate(table.levels)
+        if level
+    }
+
+
+def restore_seats(
+    data: dict[str, Any], game: Game, bot_from_dict: Callable[[Any], Any]
+) -> tuple[Table, dict[int, Any]]:
+    """The table and the bots of a saved game (ValueError if they do not match it)."""
+    table = Table.from_dict(data["table"])
+    if len(table.names) != game.num_seats:
+        raise ValueError("table")
+    return table, {int(seat): bot_from_dict(bot) for seat, bot in data["bots"]}
 
 
 @dataclass
@@ -94,12 +128,28 @@ class GameAdapter(ABC):
     @abstractmethod
     def handle(self, command: Command) -> Reply: ...
 
-    @abstractmethod
-    def bot_action(self, seat: int) -> Action: ...
+    bots: dict[int, Any]  # seat -> bot with observe(event), choose(view), to_dict()
 
-    @abstractmethod
+    def start(self, session: Session) -> None:
+        """Say the match's opening events (the deal) and let the bots see them."""
+        events = self.game.opening_events  # type: ignore[attr-defined]
+        self.observe(events)
+        for event in events:
+            for line in self.describe(event):
+                session.announcer.narrate(line)
+        session.save()
+
+    def bot_action(self, seat: int) -> Action:
+        return self.bots[seat].choose(self.game.view(seat))
+
     def observe(self, events: Sequence[Event]) -> None:
-        """Let every bot see the events."""
+        """Let every bot see the events, as its seat may see them."""
+        for seat, bot in self.bots.items():
+            for event in events:
+                bot.observe(event.visible_to(seat))  # type: ignore[attr-defined]
+
+    def bots_to_data(self) -> list[Any]:
+        return [[seat, bot.to_dict()] for seat, bot in sorted(self.bots.items())]
 
     @abstractmethod
     def rules(self) -> list[str]: ...
@@ -109,9 +159,6 @@ class GameAdapter(ABC):
 
     @abstractmethod
     def ending(self) -> list[str]: ...
-
-    @abstractmethod
-    def bots_to_data(self) -> list[Any]: ...
 
     def key_bindings(self) -> dict[str, str] | None:
         """Extra keys while the game is in a key mode (None: the normal keys)."""

@@ -7,13 +7,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from sobremesa.core.game import Event, IllegalAction
-from sobremesa.games import BOT_NAMES
 from sobremesa.games.cabanga import rules as r
 from sobremesa.games.cabanga.bots import bot_from_dict, make_bot
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.settings import Settings
 from sobremesa.ui.commands import Command, CommandSpec, fold
-from sobremesa.ui.session import GameAdapter, Reply, Table
+from sobremesa.ui.session import (
+    GameAdapter,
+    Reply,
+    Table,
+    make_bots,
+    restore_seats,
+    seat_table,
+)
 
 COLOUR_NAMES = {
     "rojo": N_("rojo"),
@@ -161,25 +167,6 @@ class CabangaAdapter(GameAdapter):
         self.last_move = ""
 
     # -- start, bots -------------------------------------------------------------
-    def start(self, session: Any) -> None:
-        events = self.game.opening_events
-        self.observe(events)
-        for event in events:
-            for line in self.describe(event):
-                session.announcer.narrate(line)
-        session.save()
-
-    def observe(self, events: Sequence[Event]) -> None:
-        for seat, bot in self.bots.items():
-            for event in events:
-                bot.observe(event.visible_to(seat))
-
-    def bot_action(self, seat: int) -> r.CabangaAction:
-        return self.bots[seat].choose(self.game.view(seat))
-
-    def bots_to_data(self) -> list[Any]:
-        return [[seat, bot.to_dict()] for seat, bot in sorted(self.bots.items())]
-
     def in_window(self) -> bool:
         return self.game.phase == "cabanga"
 
@@ -651,24 +638,13 @@ def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> CabangaAda
     players = min(6, max(3, players))
     options = r.CabangaOptions(players=players, limit=c.limit, symbols=tuple(c.symbols))
     game = r.CabangaGame(options, seed=seed)
-    human = None if spectator else 0
-    start = seed % len(BOT_NAMES)
-    names = [BOT_NAMES[(start + i) % len(BOT_NAMES)] for i in range(players)]
-    if human is not None:
-        names[0] = _("Tú")
-    levels: list[str | None] = [None if s == human else c.level for s in range(players)]
-    bots = {
-        s: make_bot(level, s, rng_seed=seed * 16 + s) for s, level in enumerate(levels) if level
-    }
-    return CabangaAdapter(game, Table(names, human, levels), bots, settings)
+    table = seat_table(players, seed, spectator=spectator, levels=[c.level] * players)
+    return CabangaAdapter(game, table, make_bots(table, seed, make_bot), settings)
 
 
 def restore_adapter(settings: Settings, data: dict[str, Any]) -> CabangaAdapter:
     game = r.CabangaGame.from_dict(data["state"])
-    table = Table.from_dict(data["table"])
-    if len(table.names) != game.num_seats:
-        raise ValueError("table")
-    bots = {int(seat): bot_from_dict(bot) for seat, bot in data["bots"]}
+    table, bots = restore_seats(data, game, bot_from_dict)
     adapter = CabangaAdapter(game, table, bots, settings)
     last = data.get("extra", {}).get("last_move", "")
     adapter.last_move = last if isinstance(last, str) else ""

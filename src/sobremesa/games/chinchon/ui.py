@@ -7,7 +7,6 @@ from typing import Any
 
 from sobremesa.core.cards import Card, card_points, run_position
 from sobremesa.core.game import Event, IllegalAction
-from sobremesa.games import BOT_NAMES
 from sobremesa.games.chinchon import rules as r
 from sobremesa.games.chinchon.bots import bot_from_dict, make_bot
 from sobremesa.games.chinchon.melds import (
@@ -28,7 +27,14 @@ from sobremesa.games.chinchon.texts import (
 from sobremesa.i18n import N_, _
 from sobremesa.settings import Settings
 from sobremesa.ui.commands import Command, CommandSpec, fold
-from sobremesa.ui.session import GameAdapter, Reply, Table
+from sobremesa.ui.session import (
+    GameAdapter,
+    Reply,
+    Table,
+    make_bots,
+    restore_seats,
+    seat_table,
+)
 from sobremesa.ui.spanish_cards import card_list, card_name, card_short, parse_card
 
 COMMANDS = [
@@ -113,11 +119,6 @@ REFUSALS = {
 }
 
 
-def bot_names(count: int, seed: int) -> list[str]:
-    start = seed % len(BOT_NAMES)
-    return [BOT_NAMES[(start + i) % len(BOT_NAMES)] for i in range(count)]
-
-
 class ChinchonAdapter(GameAdapter):
     game_id = "chinchon"
 
@@ -138,15 +139,6 @@ class ChinchonAdapter(GameAdapter):
         )
 
     # -- start ---------------------------------------------------------------
-    def start(self, session: Any) -> None:
-        """Say the opening events (deal) and let the bots see them."""
-        events = self.game.opening_events
-        self.observe(events)
-        for event in events:
-            for line in self.describe(event):
-                session.announcer.narrate(line)
-        session.save()
-
     def intro(self) -> list[str]:
         others = [n for s, n in enumerate(self.table.names) if s != self.table.human]
         level = {"facil": _("fácil"), "dificil": _("difícil")}
@@ -161,14 +153,6 @@ class ChinchonAdapter(GameAdapter):
         return [first, _("Escribe ayuda para ver las órdenes, o pulsa F1.")]
 
     # -- bots ----------------------------------------------------------------
-    def observe(self, events: Sequence[Event]) -> None:
-        for seat, bot in self.bots.items():
-            for event in events:
-                bot.observe(event.visible_to(seat))
-
-    def bot_action(self, seat: int) -> r.ChinchonAction:
-        return self.bots[seat].choose(self.game.view(seat))
-
     def extra_to_data(self) -> dict[str, Any]:
         return {
             "last_move": self.narrator.last_move,
@@ -180,9 +164,6 @@ class ChinchonAdapter(GameAdapter):
         if self.table.human is not None and self._view().hand:
             lines += self._cmd_mano("").lines
         return lines
-
-    def bots_to_data(self) -> list[Any]:
-        return [[seat, bot.to_dict()] for seat, bot in sorted(self.bots.items())]
 
     # -- texts -----------------------------------------------------------------
     def describe(self, event: Event) -> list[str]:
@@ -551,23 +532,13 @@ def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> ChinchonAd
         seven_run_wins=c.seven_run_wins,
     )
     game = r.ChinchonGame(options, seed=seed)
-    human = None if spectator else 0
-    names = bot_names(players, seed)
-    if human is not None:
-        names[0] = _("Tú")
-    levels: list[str | None] = [None if s == human else c.level for s in range(players)]
-    bots = {
-        s: make_bot(level, s, rng_seed=seed * 16 + s) for s, level in enumerate(levels) if level
-    }
-    return ChinchonAdapter(game, Table(names, human, levels), bots, settings)
+    table = seat_table(players, seed, spectator=spectator, levels=[c.level] * players)
+    return ChinchonAdapter(game, table, make_bots(table, seed, make_bot), settings)
 
 
 def restore_adapter(settings: Settings, data: dict[str, Any]) -> ChinchonAdapter:
     game = r.ChinchonGame.from_dict(data["state"])
-    table = Table.from_dict(data["table"])
-    if len(table.names) != game.num_seats:
-        raise ValueError("table")
-    bots = {int(seat): bot_from_dict(bot) for seat, bot in data["bots"]}
+    table, bots = restore_seats(data, game, bot_from_dict)
     adapter = ChinchonAdapter(game, table, bots, settings)
     last_move = data.get("extra", {}).get("last_move", "")
     adapter.narrator.last_move = last_move if isinstance(last_move, str) else ""

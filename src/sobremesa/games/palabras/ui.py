@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from sobremesa.core.game import Event, IllegalAction
-from sobremesa.games import BOT_NAMES
 from sobremesa.games.palabras import rules as r
 from sobremesa.games.palabras import texts as t
 from sobremesa.games.palabras.board import (
@@ -32,7 +31,7 @@ from sobremesa.games.palabras.scoring import Play, check_move
 from sobremesa.games.palabras.tiles import BLANK, CODE, fold_letter, normalize_rack, sort_rack
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.ui.commands import Command, CommandSpec, fold
-from sobremesa.ui.session import GameAdapter, Reply, Table
+from sobremesa.ui.session import GameAdapter, Reply, Table, make_bots, restore_seats, seat_table
 
 COMMANDS = [
     CommandSpec("atril", ("mano", "rack", "m"), N_("atril: tus fichas con sus valores"), "F2"),
@@ -191,25 +190,6 @@ class PalabrasAdapter(GameAdapter):
         self.brief = getattr(settings, "verbosity", "normal") == "breve"
 
     # -- start, bots -------------------------------------------------------------
-    def start(self, session: Any) -> None:
-        events = self.game.opening_events
-        self.observe(events)
-        for event in events:
-            for line in self.describe(event):
-                session.announcer.narrate(line)
-        session.save()
-
-    def observe(self, events: Sequence[Event]) -> None:
-        for seat, bot in self.bots.items():
-            for event in events:
-                bot.observe(event.visible_to(seat))
-
-    def bot_action(self, seat: int) -> r.PalabrasAction:
-        return self.bots[seat].choose(self.game.view(seat))
-
-    def bots_to_data(self) -> list[Any]:
-        return [[seat, bot.to_dict()] for seat, bot in sorted(self.bots.items())]
-
     def extra_to_data(self) -> dict[str, Any]:
         return {
             "last_move": self.last_move,
@@ -999,31 +979,17 @@ def new_adapter(settings: Any, *, seed: int, spectator: bool) -> PalabrasAdapter
     options = r.PalabrasOptions(players=players, layout=layout, subtract_own_rack=subtract)
     lexicon = _lexicon(settings, notices)
     game = r.PalabrasGame(options, seed=seed, lexicon=lexicon)
-    human = None if spectator else 0
-    start = seed % len(BOT_NAMES)
-    names = [BOT_NAMES[(start + i) % len(BOT_NAMES)] for i in range(players)]
-    if human is not None:
-        names[0] = _("Tú")
-    bot_levels = iter(_levels(settings, players - (0 if spectator else 1)))
-    levels: list[str | None] = [None if s == human else next(bot_levels) for s in range(players)]
-    bots = {
-        s: make_bot(level, s, rng_seed=seed * 16 + s, lexicon=lexicon)
-        for s, level in enumerate(levels)
-        if level
-    }
-    return PalabrasAdapter(
-        game, Table(names, human, levels), bots, settings, hints=hints, notices=notices
-    )
+    levels = _levels(settings, players - (0 if spectator else 1))
+    table = seat_table(players, seed, spectator=spectator, levels=levels)
+    bots = make_bots(table, seed, lambda *a, **k: make_bot(*a, **k, lexicon=lexicon))
+    return PalabrasAdapter(game, table, bots, settings, hints=hints, notices=notices)
 
 
 def restore_adapter(settings: Any, data: dict[str, Any]) -> PalabrasAdapter:
     notices: list[str] = []
     lexicon = _lexicon(settings, notices)
     game = r.PalabrasGame.from_dict(data["state"], lexicon=lexicon)
-    table = Table.from_dict(data["table"])
-    if len(table.names) != game.num_seats:
-        raise ValueError("table")
-    bots = {int(seat): bot_from_dict(bot, lexicon=lexicon) for seat, bot in data["bots"]}
+    table, bots = restore_seats(data, game, lambda bot: bot_from_dict(bot, lexicon=lexicon))
     extra = data.get("extra", {}) or {}
     hints = extra.get("hints", True)
     adapter = PalabrasAdapter(
