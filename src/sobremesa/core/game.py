@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, ClassVar, Self
 
 SAVE_FORMAT_VERSION = 1
@@ -25,9 +25,21 @@ class Event:
     """
 
     kind: ClassVar[str] = "event"
+    #: Fields only the event's own `seat` may see (e.g. the card drawn).
+    private: ClassVar[tuple[str, ...]] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **asdict(self)}
+
+    def visible_to(self, seat: int | None) -> Self:
+        """This event as `seat` may see it: private fields are None for the others."""
+        if not self.private or seat == getattr(self, "seat", None):
+            return self
+        hidden = self.__dict__.get("_hidden")
+        if hidden is None:
+            hidden = replace(self, **{name: None for name in self.private})
+            object.__setattr__(self, "_hidden", hidden)  # cached; not a field
+        return hidden
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,7 @@ or call `close_window()` when the time is up.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from itertools import combinations
 from typing import Any, ClassVar, Self
 
@@ -354,20 +354,8 @@ def action_from_dict(data: dict[str, Any]) -> CabangaAction:
 class CabangaEvent(Event):
     """Base of ¡Cabanga! events. `private` names fields only `seat` may see."""
 
-    private: ClassVar[tuple[str, ...]] = ()
-
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **{f.name: _enc(getattr(self, f.name)) for f in fields(self)}}
-
-    def visible_to(self, seat: int | None) -> CabangaEvent:
-        """This event as `seat` may see it (private fields None for other seats)."""
-        if not self.private or seat == getattr(self, "seat", None):
-            return self
-        hidden = self.__dict__.get("_hidden")
-        if hidden is None:
-            hidden = replace(self, **{name: None for name in self.private})
-            object.__setattr__(self, "_hidden", hidden)  # cache (not a field)
-        return hidden
 
 
 @dataclass(frozen=True)

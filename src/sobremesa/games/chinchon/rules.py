@@ -85,7 +85,7 @@ them (None) for everyone else.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Self
 
 from sobremesa.core.cards import Card, make_deck
@@ -252,20 +252,8 @@ def action_from_dict(data: dict[str, Any]) -> ChinchonAction:
 class ChinchonEvent(Event):
     """Base of Chinchón events. `private` names fields only `seat` may see."""
 
-    private: ClassVar[tuple[str, ...]] = ()
-
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **{f.name: _enc(getattr(self, f.name)) for f in fields(self)}}
-
-    def visible_to(self, seat: int | None) -> ChinchonEvent:
-        """This event as `seat` may see it (private fields None for other seats)."""
-        if not self.private or seat == getattr(self, "seat", None):
-            return self
-        hidden = self.__dict__.get("_hidden")
-        if hidden is None:
-            hidden = replace(self, **{name: None for name in self.private})
-            object.__setattr__(self, "_hidden", hidden)  # cache (not a field)
-        return hidden
 
 
 @dataclass(frozen=True)

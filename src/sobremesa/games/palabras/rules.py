@@ -45,7 +45,7 @@ others.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Self
 
 from sobremesa.core.game import (
@@ -169,15 +169,8 @@ def _enc(value: Any) -> Any:
 class PalabrasEvent(Event):
     """Base of Palabras events. `private` names fields only `seat` may see."""
 
-    private: ClassVar[tuple[str, ...]] = ()
-
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **{f.name: _enc(getattr(self, f.name)) for f in fields(self)}}
-
-    def visible_to(self, seat: int | None) -> PalabrasEvent:
-        if not self.private or seat == getattr(self, "seat", None):
-            return self
-        return replace(self, **{name: None for name in self.private})
 
 
 @dataclass(frozen=True)
