@@ -267,3 +267,17 @@ def test_passing_and_timing_out_are_told():
     session.reactions.seconds = None
     assert session.reactions.run()
     assert "Pasas." in console.out
+
+
+def test_side_alone_plays_the_card_just_asked_about(isolated_home):
+    out = run(PLAY, ["derecha", "jugar rojo 5", "derecha"], isolated_home).stdout
+    lines = out.splitlines()
+    assert (
+        "Di la carta y la pila: por ejemplo jugar rojo 7 izquierda." in lines
+    )  # nothing asked yet
+    assert (
+        "Rojo 5: a la izquierda deja hueco del 6 al 13; a la derecha deja hueco: el 4. Escribe izquierda o derecha."
+        in lines
+    )
+    assert any(line.startswith("Juegas rojo 5 a la derecha") for line in lines)
+    assert "Pasas." not in lines  # the game's own pass for the player is not announced

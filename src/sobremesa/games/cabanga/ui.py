@@ -67,6 +67,12 @@ COMMANDS = [
         N_("cabanga o cabanga 7 9: tiras tus cartas que entran en el hueco"),
     ),
     CommandSpec("paso", ("pass", "pasar", "no"), N_("paso: no tiras en el cabanga")),
+    CommandSpec(
+        "izquierda",
+        ("izq", "left"),
+        N_("izquierda o derecha: juega en esa pila la carta que consultaste"),
+    ),
+    CommandSpec("derecha", ("der", "right"), ""),
 ]
 
 RULES = [
@@ -177,7 +183,10 @@ class CabangaAdapter(GameAdapter):
         return self.bots[seat].reaction_time(random.Random(key))
 
     def auto_reaction(self, seat: int) -> r.CabangaAction | None:
-        return r.Pass() if not self.game.fitting_cards(seat) else None
+        if self.game.fitting_cards(seat):
+            return None
+        self._auto_pass = True  # "No te entra ninguna" already said it: no "Pasas."
+        return r.Pass()
 
     def close_window(self) -> list[Event]:
         return self.game.close_window()
@@ -256,6 +265,9 @@ class CabangaAdapter(GameAdapter):
             return []
         if e.timed_out:
             return [_("Se acabó el tiempo: no tiras.")]
+        if getattr(self, "_auto_pass", False):
+            self._auto_pass = False
+            return []
         return [_("Pasas.")]
 
     def _on_card_played(self, e: r.CardPlayed) -> list[str]:
@@ -584,6 +596,7 @@ class CabangaAdapter(GameAdapter):
         if isinstance(card, str):
             return Reply([card])
         if side is None:
+            self._asked = card  # "izquierda" or "derecha" alone then plays it
             row = self._view().row(card.colour)
             options = []
             for where, name in (("left", _("a la izquierda")), ("right", _("a la derecha"))):
@@ -597,12 +610,25 @@ class CabangaAdapter(GameAdapter):
                 options.append(text)
             return Reply(
                 [
-                    _("{card}: {options}. Escribe izquierda o derecha al final.").format(
+                    _("{card}: {options}. Escribe izquierda o derecha.").format(
                         card=card_text(card).capitalize(), options="; ".join(options)
                     )
                 ]
             )
         return Reply(actions=[r.Play(card, side)])
+
+    def _play_asked(self, side: str) -> Reply:
+        card = getattr(self, "_asked", None)
+        if card is None or card not in self._hand():
+            return Reply([_("Di la carta y la pila: por ejemplo jugar rojo 7 izquierda.")])
+        self._asked = None
+        return Reply(actions=[r.Play(card, side)])
+
+    def _cmd_izquierda(self, args: str) -> Reply:
+        return self._play_asked("left")
+
+    def _cmd_derecha(self, args: str) -> Reply:
+        return self._play_asked("right")
 
     def _cmd_cabanga(self, args: str) -> Reply:
         view = self._view()
