@@ -129,3 +129,27 @@ def test_probar_a_word_alone_says_where_it_fits(tmp_path):
     assert "ANEAS cabe en 10 sitios; los mejores: 8D horizontal, 12 puntos;" in result.stdout
     assert "CASA no cabe con tu atril en ningún sitio." in lines
     assert sum(line.startswith("ANEAS cabe en 10 sitios") for line in lines) == 2
+
+
+def test_a_word_formed_twice_is_told_with_its_squares():
+    from sobremesa.games.palabras import rules as r
+    from sobremesa.games.palabras import ui
+    from sobremesa.settings import Settings
+
+    adapter = ui.new_adapter(Settings(), seed=2, spectator=False)
+    event = r.TilesPlaced(
+        seat=1,
+        row=7,
+        col=7,
+        down=False,
+        pos="8H",
+        word="TU",
+        tiles=(("H8", "T"), ("I8", "U")),
+        words=(("TU", "8H", 2), ("TU", "H7", 2), ("UN", "I8", 2)),
+        score=6,
+        bonus=0,
+        total=6,
+        rack_count=5,
+    )
+    lines = adapter.describe(event)
+    assert lines[1].startswith("Palabras: TU 8H 2, TU H7 2, UN 2.")

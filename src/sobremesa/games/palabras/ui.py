@@ -318,9 +318,16 @@ class PalabrasAdapter(GameAdapter):
             )
         details = []
         if len(e.words) > 1:
+            # A word formed twice ("TU 2, TU 2") sounds like a stutter: say where each is.
+            texts = [w for w, _pos, _score in e.words]
             details.append(
                 _("Palabras: {words}.").format(
-                    words=", ".join(f"{t.word_text(w)} {score}" for w, _pos, score in e.words)
+                    words=", ".join(
+                        f"{t.word_text(w)} {pos} {score}"
+                        if texts.count(w) > 1
+                        else f"{t.word_text(w)} {score}"
+                        for w, pos, score in e.words
+                    )
                 )
             )
         blanks = [letter.upper() for _square, letter in e.tiles if letter.islower()]
@@ -329,7 +336,8 @@ class PalabrasAdapter(GameAdapter):
         if e.bonus:
             details.append(_("Más {bonus} por usar las 7 fichas.").format(bonus=e.bonus))
         left = len(self.game.rack(e.seat))
-        if self.game.bag_count == 0 and left and not self.brief:
+        # Only when nothing was drawn after the move (else the draw line says it).
+        if self.game.bag_count == 0 and left and left == e.rack_count and not self.brief:
             if self._you(e.seat):
                 details.append(
                     ngettext("Te queda {n} ficha.", "Te quedan {n} fichas.", left).format(n=left)
