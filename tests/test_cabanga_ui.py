@@ -281,3 +281,9 @@ def test_side_alone_plays_the_card_just_asked_about(isolated_home):
     )
     assert any(line.startswith("Juegas rojo 5 a la derecha") for line in lines)
     assert "Pasas." not in lines  # the game's own pass for the player is not announced
+
+
+def test_rows_say_which_gap_cards_are_already_out(isolated_home):
+    out = run(PLAY, ["filas"], isolated_home).stdout.splitlines()
+    # Seed 3: Jorge threw the yellow 13 into Elena's gap before the player's first turn.
+    assert "Amarillo: 14 y gris 12, hueco: el 13, ya ha salido." in out

@@ -464,9 +464,19 @@ class CabangaAdapter(GameAdapter):
 
     def _cmd_filas(self, args: str) -> Reply:
         lines = []
-        for row in self._view().rows:
+        view = self._view()
+        seen = view.seen_cards()
+        for row in view.rows:
             left, right = row.left_top.value, row.right_top.value
             low, high = sorted((left, right))
+            gap = gap_text(low, high)
+            inside = range(low + 1, high)
+            out = [v for v in inside if r.CabangaCard(row.colour, v) in seen]
+            if inside and len(out) == len(inside):
+                gap += ngettext(", ya ha salido", ", ya han salido todas", len(inside))
+            elif out:
+                left_values = [str(v) for v in inside if v not in out]
+                gap += _(", quedan: {values}").format(values=join(left_values))
             # A grey start card is named as such, so "16 y 16" is never a puzzle.
             left = _("gris {value}").format(value=left) if row.left_top.is_start else left
             right = _("gris {value}").format(value=right) if row.right_top.is_start else right
@@ -475,7 +485,7 @@ class CabangaAdapter(GameAdapter):
                     colour=colour_name(row.colour).capitalize(),
                     left=left,
                     right=right,
-                    gap=gap_text(low, high),
+                    gap=gap,
                 )
             )
         return Reply(lines)
