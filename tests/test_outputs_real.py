@@ -95,10 +95,25 @@ def test_pyttsx3_espeak_writes_spanish_wav(tmp_path, capsys):
     engine.setProperty("voice", voice.id)
     engine.setProperty("rate", 175)
     short_wav, long_wav = tmp_path / "corta.wav", tmp_path / "larga.wav"
-    engine.save_to_file(SHORT + " Tienes siete cartas.", str(short_wav))
-    engine.runAndWait()
-    engine.save_to_file(SENTENCE + " " + SHORT, str(long_wav))
-    engine.runAndWait()
+
+    def save(text: str, path: Path) -> None:
+        # pyttsx3's espeak driver sometimes finishes writing after runAndWait returns,
+        # and now and then leaves an empty file for a second utterance (seen once in
+        # ~20 CI runs): wait for the audio, and say it again if none came.
+        for _attempt in range(3):
+            engine.save_to_file(text, str(path))
+            engine.runAndWait()
+            if wait_for(lambda: has_audio(path), timeout=3.0):
+                return
+
+    def has_audio(path: Path) -> bool:
+        try:
+            return wav_info(path)[0] > 0
+        except (OSError, EOFError, wave.Error):  # not there yet, or half written
+            return False
+
+    save(SHORT + " Tienes siete cartas.", short_wav)
+    save(SENTENCE + " " + SHORT, long_wav)
     capsys.readouterr()  # the espeak driver prints "Audio saved to ..."
 
     short_s, channels, rate, peak = wav_info(short_wav)
