@@ -10,10 +10,22 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar, Self
 
 SAVE_FORMAT_VERSION = 1
+
+
+def to_json(value: Any) -> Any:
+    """JSON-safe form of a rules value: a card by its code, a tuple as a list, a
+    record by its own to_dict(). Shared by every game's events, actions and views."""
+    if hasattr(value, "code") and not isinstance(value, type):
+        return value.code
+    if isinstance(value, tuple | list):
+        return [to_json(v) for v in value]
+    if hasattr(value, "to_dict") and not isinstance(value, type):
+        return value.to_dict()
+    return value
 
 
 @dataclass(frozen=True)
@@ -29,7 +41,7 @@ class Event:
     private: ClassVar[tuple[str, ...]] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **asdict(self)}
+        return {"kind": self.kind, **{f.name: to_json(getattr(self, f.name)) for f in fields(self)}}
 
     def visible_to(self, seat: int | None) -> Self:
         """This event as `seat` may see it: private fields are None for the others."""
@@ -49,7 +61,7 @@ class Action:
     kind: ClassVar[str] = "action"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **{f.name: getattr(self, f.name) for f in fields(self)}}
+        return {"kind": self.kind, **{f.name: to_json(getattr(self, f.name)) for f in fields(self)}}
 
 
 class Game(ABC):

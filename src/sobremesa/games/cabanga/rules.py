@@ -92,6 +92,7 @@ from sobremesa.core.game import (
     IllegalAction,
     rng_from_data,
     rng_to_data,
+    to_json,
 )
 
 COLOURS: tuple[str, ...] = ("rojo", "azul", "amarillo", "morado")
@@ -275,16 +276,6 @@ class CabangaOptions:
 # JSON helpers
 
 
-def _enc(value: Any) -> Any:
-    if isinstance(value, CabangaCard):
-        return value.code
-    if isinstance(value, (tuple, list)):
-        return [_enc(v) for v in value]
-    if isinstance(value, (SeatResult, Row, CabangaWindow, CabangaOptions)):
-        return value.to_dict()
-    return value
-
-
 def _card(v: Any) -> CabangaCard | None:
     return None if v is None else CabangaCard.from_code(v)
 
@@ -299,8 +290,7 @@ def _cards(v: Any) -> tuple[CabangaCard, ...] | None:
 
 @dataclass(frozen=True)
 class CabangaAction(Action):
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **{f.name: _enc(getattr(self, f.name)) for f in fields(self)}}
+    """Base of this game's actions (JSON form: core.game.to_json)."""
 
 
 @dataclass(frozen=True)
@@ -353,9 +343,6 @@ def action_from_dict(data: dict[str, Any]) -> CabangaAction:
 @dataclass(frozen=True)
 class CabangaEvent(Event):
     """Base of ¡Cabanga! events. `private` names fields only `seat` may see."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **{f.name: _enc(getattr(self, f.name)) for f in fields(self)}}
 
 
 @dataclass(frozen=True)
@@ -506,7 +493,7 @@ class SeatResult:
     total: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: _enc(getattr(self, f.name)) for f in fields(self)}
+        return {f.name: to_json(getattr(self, f.name)) for f in fields(self)}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> SeatResult:
@@ -612,7 +599,7 @@ class Row:
         return gap_values(card.value, self.top(other_side(side)).value)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"colour": self.colour, "left": _enc(self.left), "right": _enc(self.right)}
+        return {"colour": self.colour, "left": to_json(self.left), "right": to_json(self.right)}
 
 
 @dataclass(frozen=True)
@@ -640,7 +627,7 @@ class CabangaWindow:
         return sum(len(c) for _, c in self.throws)
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: _enc(getattr(self, f.name)) for f in fields(self)}
+        return {f.name: to_json(getattr(self, f.name)) for f in fields(self)}
 
 
 @dataclass(frozen=True)
@@ -1211,10 +1198,10 @@ class CabangaGame(Game):
                 "starter": s.starter,
                 "current": s.current,
                 "phase": s.phase,
-                "hands": [_enc(h) for h in s.hands],
-                "deck": _enc(s.deck),
-                "thrown": _enc(s.thrown),
-                "piles": [[_enc(p) for p in row] for row in s.piles],
+                "hands": [to_json(h) for h in s.hands],
+                "deck": to_json(s.deck),
+                "thrown": to_json(s.thrown),
+                "piles": [[to_json(p) for p in row] for row in s.piles],
                 "prev_colour": s.prev_colour,
                 "window": None
                 if w is None
@@ -1227,7 +1214,7 @@ class CabangaGame(Game):
                     "values": list(w.values),
                     "eligible": list(w.eligible),
                     "pending": list(w.pending),
-                    "throws": [[t, _enc(c)] for t, c in w.throws],
+                    "throws": [[t, to_json(c)] for t, c in w.throws],
                     "passed": list(w.passed),
                 },
                 "emptied": list(s.emptied),

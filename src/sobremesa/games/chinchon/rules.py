@@ -97,6 +97,7 @@ from sobremesa.core.game import (
     IllegalAction,
     rng_from_data,
     rng_to_data,
+    to_json,
 )
 from sobremesa.games.chinchon.melds import (
     MAX_CLOSE_POINTS,
@@ -153,18 +154,6 @@ class ChinchonOptions:
 # JSON helpers
 
 
-def _enc(value: Any) -> Any:
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, (tuple, list)):
-        return [_enc(v) for v in value]
-    if isinstance(value, SeatResult):
-        return value.to_dict()
-    if isinstance(value, ChinchonOptions):
-        return value.to_dict()
-    return value
-
-
 def _card(v: Any) -> Card | None:
     return None if v is None else Card.from_code(v)
 
@@ -183,8 +172,7 @@ def _melds(v: Any) -> tuple[tuple[Card, ...], ...]:
 
 @dataclass(frozen=True)
 class ChinchonAction(Action):
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **{f.name: _enc(getattr(self, f.name)) for f in fields(self)}}
+    """Base of this game's actions (JSON form: core.game.to_json)."""
 
 
 @dataclass(frozen=True)
@@ -251,9 +239,6 @@ def action_from_dict(data: dict[str, Any]) -> ChinchonAction:
 @dataclass(frozen=True)
 class ChinchonEvent(Event):
     """Base of Chinchón events. `private` names fields only `seat` may see."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **{f.name: _enc(getattr(self, f.name)) for f in fields(self)}}
 
 
 @dataclass(frozen=True)
@@ -393,7 +378,7 @@ class SeatResult:
     closer: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: _enc(getattr(self, f.name)) for f in fields(self)}
+        return {f.name: to_json(getattr(self, f.name)) for f in fields(self)}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> SeatResult:
@@ -1119,21 +1104,21 @@ class ChinchonGame(Game):
                 "mano": s.mano,
                 "current": s.current,
                 "phase": s.phase,
-                "hands": [_enc(h) for h in s.hands],
-                "stock": _enc(s.stock),
-                "discard": _enc(s.discard),
-                "taken": _enc(s.taken),
+                "hands": [to_json(h) for h in s.hands],
+                "stock": to_json(s.stock),
+                "discard": to_json(s.discard),
+                "taken": to_json(s.taken),
                 "closer": s.closer,
-                "closer_melds": _enc(s.closer_melds),
-                "closer_shown": _enc(s.closer_shown),
+                "closer_melds": to_json(s.closer_melds),
+                "closer_shown": to_json(s.closer_shown),
                 "closer_points": s.closer_points,
                 "chinchon": s.chinchon,
-                "facedown": _enc(s.facedown),
+                "facedown": to_json(s.facedown),
                 "queue": list(s.queue),
-                "laid_off": [_enc(x) for x in s.laid_off],
+                "laid_off": [to_json(x) for x in s.laid_off],
                 "round_points": list(s.round_points),
-                "round_melds": [_enc(x) for x in s.round_melds],
-                "round_loose": [_enc(x) for x in s.round_loose],
+                "round_melds": [to_json(x) for x in s.round_melds],
+                "round_loose": [to_json(x) for x in s.round_loose],
                 "rebuilds": s.rebuilds,
                 "turns": s.turns,
                 "winner": s.winner,

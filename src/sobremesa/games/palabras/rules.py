@@ -159,18 +159,9 @@ def action_from_dict(data: dict[str, Any]) -> PalabrasAction:
 # Events
 
 
-def _enc(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_enc(v) for v in value]
-    return value
-
-
 @dataclass(frozen=True)
 class PalabrasEvent(Event):
     """Base of Palabras events. `private` names fields only `seat` may see."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **{f.name: _enc(getattr(self, f.name)) for f in fields(self)}}
 
 
 @dataclass(frozen=True)
