@@ -190,13 +190,19 @@ class GameAdapter(ABC):
     def describe_events(self, events: Sequence[Event]) -> list[str | Pause]:
         """The lines for a batch of events, with pauses where the player should
         confirm before the rest is said. Games may reorder lines (front-loading)."""
+        first: list[str | Pause] = []
         items: list[str | Pause] = []
         for event in events:
-            items.extend(self.describe(event))
+            (first if self.urgent(event) else items).extend(self.describe(event))
             line = self.pause_after([event])
             if line:
                 items.append(Pause(line))
-        return items
+        return [*first, *items]
+
+    def urgent(self, event: Event) -> bool:
+        """Events whose lines go first in their batch (a reaction window the player
+        must answer within seconds comes before the move that opened it)."""
+        return False
 
     def resume(self) -> list[str]:
         """What a player coming back needs first (whose turn, their cards)."""

@@ -257,9 +257,6 @@ class CabangaAdapter(GameAdapter):
             return [_("Tu turno. Evita el {colour}.").format(colour=colour_name(e.previous_colour))]
         return [_("Tu turno.")]
 
-    def _play_line(self, e: r.CardPlayed) -> str:
-        return self._on_card_played(e)[0]
-
     def _on_passed(self, e: r.Passed) -> list[str]:
         if not self._you(e.seat):
             return []
@@ -280,6 +277,9 @@ class CabangaAdapter(GameAdapter):
         line = line.format(
             name=self._name(e.seat), card=card_text(e.card), side=side, gap=gap_text(low, high)
         )
+        window = self.game.window
+        if e.gap and (window is None or window.seat != e.seat):
+            line = line[:-1] + _(", ya salidas: no hay cabanga.")
         self.last_move = line
         return [line]
 
@@ -381,24 +381,9 @@ class CabangaAdapter(GameAdapter):
         # Bots start at once; let the player hear the rows and the hand first.
         return _("Pulsa Intro para empezar.")
 
-    def describe_events(self, events: Sequence[Event]) -> list[Any]:
-        """The window line goes first: it is what the player must act on within
-        seconds; the play that opened it follows."""
-        items = super().describe_events(events)
-        played = next((e for e in events if isinstance(e, r.CardPlayed)), None)
-        opened = next((e for e in events if isinstance(e, r.CabangaOpened)), None)
-        if played is None:
-            return items
-        play_line = self._play_line(played)
-        if play_line not in items:
-            return items
-        if opened is not None:
-            window_lines = self.describe(opened)
-            rest = [i for i in items if i != play_line and i not in window_lines]
-            return [*window_lines, play_line, *rest]
-        if played.gap:
-            items[items.index(play_line)] = play_line[:-1] + _(", ya salidas: no hay cabanga.")
-        return items
+    def urgent(self, event: Event) -> bool:
+        # The window line first: the player has seconds to act on it.
+        return isinstance(event, r.CabangaOpened)
 
     def pause_after(self, events: Sequence[Event]) -> str | None:
         for event in events:
