@@ -53,29 +53,27 @@ class Announcer:
         self.console = console
         self.outputs = list(outputs)
         self.history = History()
-        self.last_line = ""
 
     def narrate(self, line: str) -> None:
         """Game narration: kept in history, queued for speech after what is playing."""
-        self._emit(line, answer=False, record=True)
+        self._emit(line, answer=False, interrupt=False)
 
-    def answer(self, line: str, *, record: bool = False) -> None:
+    def answer(self, line: str) -> None:
         """Reply to the player's own command: interrupts speech. Replies to reading
         commands are not kept in history (they would bury the game's events)."""
-        self._emit(line, answer=True, record=record)
+        self._emit(line, answer=True, interrupt=True)
 
-    def answer_lines(self, lines: Sequence[str], *, record: bool = False) -> None:
+    def answer_lines(self, lines: Sequence[str]) -> None:
         """A multi-line reply: the first line interrupts speech, the rest queue after it."""
         for index, line in enumerate(lines):
-            self._emit(line, answer=index == 0, record=record)
+            self._emit(line, answer=True, interrupt=index == 0)
 
-    def _emit(self, line: str, *, answer: bool, record: bool) -> None:
-        if record:
+    def _emit(self, line: str, *, answer: bool, interrupt: bool) -> None:
+        if not answer:  # narration is history; answers to reading commands are not
             self.history.add(line)
-        self.last_line = line
         self.console.say(line, answer=answer)
         for output in self.outputs:
-            output.speak(line, interrupt=answer)
+            output.speak(line, interrupt=interrupt)
             output.braille(line)
 
     def speak_only(self, line: str) -> None:

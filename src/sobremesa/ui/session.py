@@ -84,7 +84,6 @@ class Reply:
 
     lines: list[str] = field(default_factory=list)
     actions: list[Action] = field(default_factory=list)
-    record: bool = False  # keep the lines in history (e.g. the reply to a refused move)
 
 
 @dataclass(frozen=True)
@@ -314,7 +313,7 @@ class Session:
         self._play(seat, action)
 
     def handle_line(self, line: str) -> None:
-        self._handle_line(line, my_turn=False)
+        self._handle_line(line)
 
     @property
     def quitting(self) -> bool:
@@ -358,7 +357,7 @@ class Session:
                 continue
             if not text.strip() and not self._pages:
                 return True
-            self._handle_line(text, my_turn=False)
+            self._handle_line(text)
             if self._quit:
                 return False
 
@@ -382,7 +381,7 @@ class Session:
             if line is None:
                 return False
             if isinstance(line, str):
-                self._handle_line(line, my_turn=False)
+                self._handle_line(line)
                 if self._quit:
                     return False
 
@@ -393,11 +392,11 @@ class Session:
             return False
         if not isinstance(line, str):
             return True
-        self._handle_line(line, my_turn=True)
+        self._handle_line(line)
         return not self._quit
 
     # -- commands ----------------------------------------------------------
-    def _handle_line(self, line: str, *, my_turn: bool) -> None:
+    def _handle_line(self, line: str) -> None:
         text = line.strip()
         if not text:
             if self._pages:
@@ -435,11 +434,7 @@ class Session:
                     self._answer([self.adapter.refusal(error)])
                     return
             return
-        if reply.record:
-            for index, item in enumerate(reply.lines):
-                self.announcer._emit(item, answer=index == 0, record=True)
-        else:
-            self._answer(reply.lines)
+        self._answer(reply.lines)
 
     def _sync_key_mode(self) -> None:
         """Switch the console's key mode when the game enters or leaves one
