@@ -145,6 +145,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# game -> fewest and most rivals, bot levels, the question asked.
+NEW_GAME = {
+    "chinchon": (
+        1,
+        7,
+        ("facil", "dificil"),
+        N_("¿Cuántos rivales? Con 4 o más se juega con dos barajas."),
+    ),
+    "palabras": (1, 3, ("facil", "medio", "dificil"), N_("¿Cuántos rivales?")),
+    "cabanga": (2, 5, ("facil", "medio", "dificil"), N_("¿Cuántos rivales?")),
+}
+LEVEL_NAMES = {"facil": N_("Fácil"), "medio": N_("Medio"), "dificil": N_("Difícil")}
+
 # Spelled out, so a menu line is not "1. 1 rival" (the number said twice).
 RIVALS = {
     1: N_("un rival"),
@@ -285,60 +298,24 @@ class App:
         return result
 
     def new_game_menu(self, game_id: str) -> str:
-        if game_id == "cabanga":
-            return self._cabanga_menu()
-        if game_id == "palabras":
-            return self._palabras_menu()
-        choice = self.choose(
-            _("¿Cuántos rivales? Con 4 o más se juega con dos barajas."),
-            [_(RIVALS[n]) for n in range(1, 8)],
-            _("Rivales> "),
-        )
+        """Rivals and level for a new game (numbered as the number they mean)."""
+        low, high, levels, question = NEW_GAME[game_id]
+        plain = {4: N_("cuatro rivales"), 5: N_("cinco rivales")}
+        names = [
+            _(RIVALS[n] if game_id == "chinchon" else plain.get(n, RIVALS[n]))
+            for n in range(low, high + 1)
+        ]
+        choice = self.choose(_(question), names, _("Rivales> "), first=low)
         if choice is None:
             return "eof"
-        self.set_option("chinchon", "rivals", choice)
+        self.set_option(game_id, "rivals", choice + low - 1)
         level = self.choose(
-            _("Nivel de los rivales."),
-            [_("Fácil"), _("Difícil")],
-            _("Nivel> "),
+            _("Nivel de los rivales."), [_(LEVEL_NAMES[lv]) for lv in levels], _("Nivel> ")
         )
         if level is None:
             return "eof"
-        self.set_option("chinchon", "level", ("facil", "dificil")[level - 1])
+        self.set_option(game_id, "level", levels[level - 1])
         return self.play(game_id, seed=None, spectator=False)
-
-    def _palabras_menu(self) -> str:
-        choice = self.choose(
-            _("¿Cuántos rivales?"), [_(RIVALS[n]) for n in range(1, 4)], _("Rivales> ")
-        )
-        if choice is None:
-            return "eof"
-        self.set_option("palabras", "rivals", choice)
-        level = self.choose(
-            _("Nivel de los rivales."), [_("Fácil"), _("Medio"), _("Difícil")], _("Nivel> ")
-        )
-        if level is None:
-            return "eof"
-        self.set_option("palabras", "level", ("facil", "medio", "dificil")[level - 1])
-        return self.play("palabras", seed=None, spectator=False)
-
-    def _cabanga_menu(self) -> str:
-        choice = self.choose(
-            _("¿Cuántos rivales?"),
-            [_(RIVALS[n]) for n in range(2, 4)] + [_("cuatro rivales"), _("cinco rivales")],
-            _("Rivales> "),
-            first=2,
-        )
-        if choice is None:
-            return "eof"
-        self.set_option("cabanga", "rivals", choice + 1)
-        level = self.choose(
-            _("Nivel de los rivales."), [_("Fácil"), _("Medio"), _("Difícil")], _("Nivel> ")
-        )
-        if level is None:
-            return "eof"
-        self.set_option("cabanga", "level", ("facil", "medio", "dificil")[level - 1])
-        return self.play("cabanga", seed=None, spectator=False)
 
     def play(self, game_id: str, *, seed: int | None, spectator: bool) -> str:
         if seed is None:
