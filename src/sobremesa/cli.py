@@ -97,12 +97,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--rivales",
         type=int,
-        help=_("número de rivales: Chinchón 1 a 7, Palabras 1 a 3, ¡Cabanga! 2 a 5"),
+        help=_(
+            "número de rivales: Chinchón 1 a 7, Palabras 1 a 3, ABC ¡Castaña! 1 a 5, ¡Cabanga! 2 a 5"
+        ),
     )
     play.add_argument(
         "--nivel",
         choices=["facil", "medio", "dificil"],
-        help=_("nivel de los rivales (medio solo en Palabras y ¡Cabanga!)"),
+        help=_("nivel de los rivales (en Chinchón no hay medio)"),
     )
     play.add_argument(
         "--espectador", action="store_true", help=_("solo juegan los rivales; tú escuchas")
@@ -114,7 +116,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--ventana",
         type=float,
-        help=_("segundos para reaccionar (2 a 10) en ¡Cabanga!; 0 para esperar por turnos"),
+        help=_(
+            "segundos para reaccionar (2 a 10) en ¡Cabanga! y ABC ¡Castaña!; 0 para esperar por turnos"
+        ),
+    )
+    play.add_argument(
+        "--arbitro",
+        choices=["si", "no"],
+        help=_("ABC ¡Castaña!: árbitro automático, las palabras malas no se aceptan"),
     )
     play.add_argument("--reenganche", choices=["si", "no"], help=_("reenganche: si o no"))
     play.add_argument(
@@ -155,6 +164,7 @@ NEW_GAME = {
     ),
     "palabras": (1, 3, ("facil", "medio", "dificil"), N_("¿Cuántos rivales?")),
     "cabanga": (2, 5, ("facil", "medio", "dificil"), N_("¿Cuántos rivales?")),
+    "castana": (1, 5, ("facil", "medio", "dificil"), N_("¿Cuántos rivales?")),
 }
 LEVEL_NAMES = {"facil": N_("Fácil"), "medio": N_("Medio"), "dificil": N_("Difícil")}
 
@@ -426,14 +436,16 @@ def apply_arguments(settings: Settings, args: argparse.Namespace) -> None:
             w.rivals = args.rivales
         if args.nivel:
             w.level = args.nivel
-    elif getattr(args, "orden", None) == "jugar" and args.juego == "cabanga":
-        k = settings.cabanga
+    elif getattr(args, "orden", None) == "jugar" and args.juego in ("cabanga", "castana"):
+        k = settings.cabanga if args.juego == "cabanga" else settings.castana
         if args.rivales is not None:
             k.rivals = args.rivales
         if args.nivel:
             k.level = args.nivel
-        if args.limite:
-            k.limit = args.limite
+        if args.limite and args.juego == "cabanga":
+            settings.cabanga.limit = args.limite
+        if args.arbitro and args.juego == "castana":
+            settings.castana.referee = args.arbitro == "si"
         if args.ventana is not None:
             if args.ventana == 0:
                 settings.reaction_mode = "turnos"
@@ -461,13 +473,23 @@ def _check_play_arguments(game_id: str, args: argparse.Namespace) -> str | None:
         if args.rivales is not None and not 1 <= args.rivales <= 3:
             return _("--rivales debe estar entre 1 y 3 en Palabras")
         return None
+    if game_id in ("cabanga", "castana") and (
+        args.ventana is not None and args.ventana != 0 and not 2 <= args.ventana <= 10
+    ):
+        return _("--ventana debe ser 0 o estar entre 2 y 10")
+    if game_id == "castana":
+        if args.rivales is not None and not 1 <= args.rivales <= 5:
+            return _("--rivales debe estar entre 1 y 5 en ABC ¡Castaña!")
+        if args.limite is not None:
+            return _("En ABC ¡Castaña! la partida acaba al llegar a 40 puntos")
+        return None
+    if args.arbitro is not None:
+        return _("--arbitro solo sirve en ABC ¡Castaña!")
     if game_id == "cabanga":
         if args.rivales is not None and not 2 <= args.rivales <= 5:
             return _("--rivales debe estar entre 2 y 5 en ¡Cabanga!")
         if args.limite is not None and not 5 <= args.limite <= 100:
             return _("--limite debe estar entre 5 y 100 en ¡Cabanga!")
-        if args.ventana is not None and args.ventana != 0 and not 2 <= args.ventana <= 10:
-            return _("--ventana debe ser 0 o estar entre 2 y 10")
         return None
     if args.rivales is not None and not 1 <= args.rivales <= 7:
         return _("--rivales debe estar entre 1 y 7")

@@ -63,6 +63,14 @@ class OptionsMenu:
                 value=_yes_no(s.cabanga.notify_fits)
             ),
             _("Palabras, pistas: {value}").format(value=_yes_no(s.palabras.hints)),
+            _("Castaña, árbitro automático: {value}").format(value=_yes_no(s.castana.referee)),
+            _("Castaña, avisar antes de robarme el turno: {value}").format(
+                value=_yes_no(s.castana.warn_before_steal)
+            ),
+            _("Castaña, ayuda de palabras: {value}").format(value=_yes_no(s.castana.aids)),
+            _("Castaña, orden de la mano: {value}").format(
+                value=_("por color") if s.castana.hand_order == "color" else _("por letra")
+            ),
             _("Volver"),
         ]
 
@@ -149,6 +157,15 @@ class OptionsMenu:
             set_option("palabras", "hints", not s.palabras.hints)
         elif choice == 12:
             set_option("chinchon", "hand_order", "valor" if c.hand_order == "palo" else "palo")
+        elif choice == 18:
+            set_option("castana", "referee", not s.castana.referee)
+        elif choice == 19:
+            set_option("castana", "warn_before_steal", not s.castana.warn_before_steal)
+        elif choice == 20:
+            set_option("castana", "aids", not s.castana.aids)
+        elif choice == 21:
+            order = "letra" if s.castana.hand_order == "color" else "color"
+            set_option("castana", "hand_order", order)
         return None
 
     def _ask_dictionary(self) -> str | None:

@@ -46,6 +46,16 @@ class PalabrasSettings:
 
 
 @dataclass
+class CastanaSettings:
+    rivals: int = 3
+    level: str = "medio"
+    referee: bool = False  # automatic referee: invalid words refused, no challenges
+    warn_before_steal: bool = False  # "avisar antes de robarme el turno" (seed §8)
+    aids: bool = True  # the `palabras` aid is allowed at this table
+    hand_order: str = "color"  # "color" or "letra"
+
+
+@dataclass
 class Settings:
     language: str = "es"
     outputs: list[str] = field(default_factory=lambda: ["texto"])
@@ -59,6 +69,7 @@ class Settings:
     chinchon: ChinchonSettings = field(default_factory=ChinchonSettings)
     cabanga: CabangaSettings = field(default_factory=CabangaSettings)
     palabras: PalabrasSettings = field(default_factory=PalabrasSettings)
+    castana: CastanaSettings = field(default_factory=CastanaSettings)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -79,6 +90,8 @@ class Settings:
                 settings.cabanga = _section_from(CabangaSettings, value)
             elif f.name == "palabras":
                 settings.palabras = _section_from(PalabrasSettings, value)
+            elif f.name == "castana":
+                settings.castana = _section_from(CastanaSettings, value)
             else:
                 setattr(settings, f.name, value)
         settings.validate()
@@ -128,6 +141,12 @@ class Settings:
         check(isinstance(w.hints, bool), "palabras.hints")
         check(isinstance(w.layout, str) and len(w.layout) < 4096, "palabras.layout")
         check(isinstance(w.subtract_own_rack, bool), "palabras.subtract_own_rack")
+        a = self.castana
+        check(isinstance(a.rivals, int) and 1 <= a.rivals <= 5, "castana.rivals")
+        check(a.level in ("facil", "medio", "dificil"), "castana.level")
+        for name in ("referee", "warn_before_steal", "aids"):
+            check(isinstance(getattr(a, name), bool), f"castana.{name}")
+        check(a.hand_order in ("color", "letra"), "castana.hand_order")
         check(
             isinstance(k.symbols, list)
             and len(k.symbols) == 18

@@ -9,7 +9,7 @@ from sobremesa.i18n import N_
 GAMES: dict[str, tuple[str, bool]] = {
     "chinchon": (N_("Chinchón"), True),
     "palabras": (N_("Palabras"), True),
-    "castana": (N_("ABC ¡Castaña!"), False),
+    "castana": (N_("ABC ¡Castaña!"), True),
     "cabanga": (N_("¡Cabanga!"), True),
 }
 

@@ -35,15 +35,20 @@ class ReactionDriver:
         return self.seconds is not None and getattr(self.session.console, "interactive", False)
 
     def run(self) -> bool:
-        """Drive one open window to its end. False if the player left meanwhile."""
+        """Drive one open window to its end (or until another window replaces it:
+        a steal opens a new one; the session's loop then calls again). False if the
+        player left meanwhile."""
         session = self.session
         adapter = session.adapter
+        self._key = adapter.window_key()
         human = adapter.table.human
         if human is not None and human in adapter.game.to_act():
             # Nothing to react with: answer for the player (as a glance would).
             automatic = adapter.auto_reaction(human)
             if automatic is not None:
                 session.play(human, automatic)
+            if self._replaced():
+                return True
         times = {
             seat: adapter.bot_reaction_time(seat) for seat in adapter.game.to_act() if seat != human
         }
@@ -70,18 +75,27 @@ class ReactionDriver:
                 answer_time = time.monotonic() - started if interactive else 0.0
                 # Bots faster than the player answer first.
                 self._bots_before(times, answer_time)
+                if self._replaced():
+                    return True
                 session.handle_line(line)
                 if session.quitting:
                     return False
+                if self._replaced():
+                    return True
         self._bots_before(times, float("inf"))
         return True
+
+    def _replaced(self) -> bool:
+        """The window closed, or a new one took its place."""
+        adapter = self.session.adapter
+        return not adapter.in_window() or adapter.window_key() != self._key
 
     def _bots_before(self, times: dict[int, float], limit: float) -> None:
         adapter = self.session.adapter
         for seat, _t in sorted(times.items(), key=lambda item: (item[1], item[0])):
-            if times[seat] > limit:
+            if times[seat] > limit or self._replaced():
                 break
-            if adapter.in_window() and seat in adapter.game.to_act():
+            if seat in adapter.game.to_act():
                 self.session.play(seat, adapter.bot_action(seat))
             times.pop(seat)
 
@@ -91,13 +105,13 @@ class ReactionDriver:
         adapter = session.adapter
         assert self.seconds is not None
         started = time.monotonic()
-        while adapter.in_window():
+        while not self._replaced():
             now = time.monotonic() - started
             for seat, at in sorted(times.items(), key=lambda item: (item[1], item[0])):
-                if at <= now and adapter.in_window() and seat in adapter.game.to_act():
+                if at <= now and not self._replaced() and seat in adapter.game.to_act():
                     session.play(seat, adapter.bot_action(seat))
                     times.pop(seat)
-            if not adapter.in_window():
+            if self._replaced():
                 return True
             if now >= self.seconds:
                 session.narrate_events(adapter.close_window())

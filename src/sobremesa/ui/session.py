@@ -167,6 +167,25 @@ class GameAdapter(ABC):
         """True while a reaction window is open (several seats may act)."""
         return False
 
+    def window_key(self) -> object:
+        """Changes when a new window replaces the open one (a steal in ¡Castaña!)."""
+        return None
+
+    def out_of_turn(self, seat: int, actions: Sequence[Action]) -> bool:
+        """May the player make these moves now although it is not their turn (the
+        Ñ of ABC ¡Castaña!, thrown at any moment)?"""
+        return False
+
+    def handle_unknown(self, text: str) -> Reply | None:
+        """A line that names no command: a game may take it as the answer to a
+        question it asked (a colour, a name). None: 'unknown command'."""
+        return None
+
+    def enter_command(self) -> str | None:
+        """The command an empty line stands for now (the Ñ race: Enter puts the
+        hand), or None for the usual (repeat the prompt, or next page)."""
+        return None
+
     def bot_reaction_time(self, seat: int) -> float:
         return 1.0
 
@@ -398,6 +417,8 @@ class Session:
     # -- commands ----------------------------------------------------------
     def _handle_line(self, line: str) -> None:
         text = line.strip()
+        if not text and not self._pages:
+            text = self.adapter.enter_command() or ""
         if not text:
             if self._pages:
                 self._next_page()
@@ -410,6 +431,10 @@ class Session:
             return
         command = self.table.parse(text)
         if command is None:
+            answer = self.adapter.handle_unknown(text)
+            if answer is not None:
+                self._do_reply(answer)
+                return
             word = text.split()[0][:30]
             guess = self.table.suggest(word)
             if guess:
@@ -422,9 +447,15 @@ class Session:
             return
         reply = self.adapter.handle(command)
         self._sync_key_mode()
+        self._do_reply(reply)
+
+    def _do_reply(self, reply: Reply) -> None:
         if reply.actions:
             human = self.adapter.table.human
-            if human is None or human not in self.adapter.game.to_act():
+            mine = human is not None and human in self.adapter.game.to_act()
+            if not mine and not (
+                human is not None and self.adapter.out_of_turn(human, reply.actions)
+            ):
                 self._answer([_("Espera, no es tu turno.")])
                 return
             for action in reply.actions:

@@ -1,0 +1,176 @@
+"""ABC ¡Castaña! games per second, bot decision times, strength and word search.
+
+Run: python benchmarks/bench_castana.py [seconds per case]
+
+Prints:
+- bot-vs-bot full games per second with 2, 4 and 6 players, for each level, with
+  average rounds and actions per game;
+- bot decision time per level (median and max, ms): `choose(view)`, plus
+  `reaction_time(view)` in windows and races (the driver asks for both);
+- the rules engine alone (a random player choosing any legal action except
+  words), actions per second;
+- one dificil against one facil, 200 heads-up games: wins of each (lowest total
+  wins; ties share, counted apart);
+- the Castaña lexicon's `spell` on random 6-card hands (the `palabras` aid and
+  the bots' word search).
+
+Games are driven as the console does in turn-by-turn mode: in a window or a Ñ
+race the seat with the smallest reaction time acts first (ties by seat); every
+bot answers, so windows close when all have answered, never by the clock.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+from sobremesa.games.castana.bots import LEVELS, CastanaBot, make_bot
+from sobremesa.games.castana.rules import (
+    CastanaGame,
+    CastanaOptions,
+    full_deck,
+    letter,
+)
+from sobremesa.lexicon import default_lexicon
+
+MAX_ACTIONS = 200_000  # a runaway game is reported, not looped forever
+
+
+def play_game(
+    players: int, levels: list[str], seed: int, times: dict[str, list[float]] | None = None
+) -> tuple[CastanaGame, int]:
+    """One bot-vs-bot game to the end; returns the game and its number of actions.
+    With `times`, each bot decision's duration (seconds) is added under its level."""
+    game = CastanaGame(CastanaOptions(players=players), seed)
+    bots = [make_bot(levels[s], s, seed * 10 + s) for s in range(players)]
+    actions = 0
+    while not game.is_over():
+        seats = game.to_act()
+        asked = 0.0  # the acting bot's reaction_time call, in a window or race
+        if game.phase in ("window", "race"):
+            reaction = {}
+            cost = {}
+            for s in seats:
+                t0 = time.perf_counter()
+                reaction[s] = bots[s].reaction_time(game.view(s))
+                cost[s] = time.perf_counter() - t0
+            seat = min(seats, key=lambda s: (reaction[s], s))
+            asked = cost[seat]
+        else:
+            seat = seats[0]
+        view = game.view(seat)
+        t0 = time.perf_counter()
+        action = bots[seat].choose(view)
+        if times is not None:
+            times[levels[seat]].append(asked + time.perf_counter() - t0)
+        game.apply(seat, action)
+        actions += 1
+        if actions >= MAX_ACTIONS:
+            print(f"  (game {seed} stopped after {actions} actions)")
+            break
+    return game, actions
+
+
+def bench_bots(players: int, level: str, budget: float, times: dict[str, list[float]]) -> str:
+    start = time.perf_counter()
+    n = rounds = actions = 0
+    while time.perf_counter() - start < budget or n < 3:
+        game, count = play_game(players, [level] * players, 40_000 + n, times)
+        rounds += game.round_no
+        actions += count
+        n += 1
+    elapsed = time.perf_counter() - start
+    return (
+        f"{players} players, bots {level}: {n / elapsed:.1f} games/s "
+        f"({n} games, {rounds / n:.1f} rounds/game, {actions / n:.0f} actions/game)"
+    )
+
+
+def bench_engine(players: int, budget: float) -> str:
+    """A random player for every seat (no words): the cost of the rules alone."""
+    rng = random.Random(1)
+    start = time.perf_counter()
+    games = actions = 0
+    while time.perf_counter() - start < budget or games < 3:
+        game = CastanaGame(CastanaOptions(players=players), 50_000 + games, is_word=lambda w: True)
+        while not game.is_over():
+            seat = rng.choice(game.to_act())
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return (
+        f"{players} players, rules only (random play): {games / elapsed:.1f} games/s, "
+        f"{actions / elapsed:,.0f} actions/s"
+    )
+
+
+def bench_strength(games: int = 200) -> str:
+    """One dificil against one facil, seats swapped every game."""
+    hard = easy = ties = 0
+    for n in range(games):
+        levels = ["dificil", "facil"] if n % 2 == 0 else ["facil", "dificil"]
+        game, _ = play_game(2, levels, 60_000 + n)
+        winners = {levels[s] for s in game.winners}
+        if winners == {"dificil"}:
+            hard += 1
+        elif winners == {"facil"}:
+            easy += 1
+        else:
+            ties += 1
+    return (
+        f"heads-up dificil vs facil, {games} games: dificil wins {hard} "
+        f"({100 * hard / games:.1f} %), facil wins {easy} ({100 * easy / games:.1f} %), "
+        f"ties {ties}"
+    )
+
+
+def bench_spell(hands: int = 5_000) -> str:
+    lexicon = default_lexicon("castana")
+    rng = random.Random(7)
+    deck = full_deck()
+    samples = []
+    for _ in range(hands):
+        cards = rng.sample(deck, 7)
+        samples.append((letter(cards[0]).lower(), [letter(c).lower() for c in cards[1:]]))
+    durations = []
+    found = 0
+    for first, letters in samples:
+        t0 = time.perf_counter()
+        words = lexicon.spell(first, letters, 3)
+        durations.append(time.perf_counter() - t0)
+        found += len(words)
+    return (
+        f"lexicon spell, visible letter + random 6-card hand ({hands} hands): "
+        f"median {statistics.median(durations) * 1e6:.0f} us, "
+        f"mean {statistics.fmean(durations) * 1e6:.0f} us, "
+        f"max {max(durations) * 1e3:.2f} ms, {found / hands:.1f} words/hand"
+    )
+
+
+def main() -> None:
+    budget = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    t0 = time.perf_counter()
+    default_lexicon("castana")
+    CastanaBot("facil", 0)  # loads the word list once, outside the timings
+    print(f"lexicon load (castana): {(time.perf_counter() - t0) * 1e3:.1f} ms")
+    times: dict[str, list[float]] = {level: [] for level in LEVELS}
+    for players in (2, 4, 6):
+        for level in LEVELS:
+            print(bench_bots(players, level, budget, times))
+    for level in LEVELS:
+        sample = times[level]
+        print(
+            f"bot {level} decision: median {statistics.median(sample) * 1e3:.3f} ms, "
+            f"max {max(sample) * 1e3:.2f} ms ({len(sample)} decisions)"
+        )
+    for players in (2, 4, 6):
+        print(bench_engine(players, budget / 2))
+    print(bench_strength())
+    print(bench_spell())
+
+
+if __name__ == "__main__":
+    main()

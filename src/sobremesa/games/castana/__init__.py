@@ -1,0 +1,1 @@
+"""ABC ¡Castaña!: the letter card game of seed 000."""

@@ -1,0 +1,1067 @@
+"""ABC ¡Castaña! at the table: the visible letter, the hand, words, the steal and
+challenge windows, the Ñ race, commands and bots."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sobremesa.core.game import Action, Event, IllegalAction
+from sobremesa.games.castana import rules as r
+from sobremesa.games.castana.bots import bot_from_dict, make_bot
+from sobremesa.i18n import N_, _, ngettext
+from sobremesa.lexicon.spelling import WordError, normalize
+from sobremesa.settings import Settings
+from sobremesa.ui.commands import Command, CommandSpec, fold
+from sobremesa.ui.session import (
+    GameAdapter,
+    Reply,
+    Table,
+    make_bots,
+    restore_seats,
+    seat_table,
+)
+
+# The colour as a noun ("sigue el rojo") and as the card's adjective ("M roja").
+COLOUR_NOUNS = {"azul": N_("azul"), "rojo": N_("rojo"), "verde": N_("verde")}
+COLOUR_CARD = {"azul": N_("azul"), "rojo": N_("roja"), "verde": N_("verde")}
+COLOUR_WORDS = {
+    "azul": ("azul", "azules", "blue"),
+    "rojo": ("rojo", "roja", "rojas", "rojos", "red"),
+    "verde": ("verde", "verdes", "green"),
+}
+_COLOUR_BY_WORD = {w: c for c, words in COLOUR_WORDS.items() for w in words}
+LETTER_WORDS = {"eñe": "Ñ", "enie": "Ñ", "ny": "Ñ"}  # and for a keyboard without ñ
+
+COMMANDS = [
+    CommandSpec(
+        "mano",
+        ("m",),
+        N_("mano: tus cartas; en la carrera de la Ñ, pones la mano (también Intro)"),
+        "F2",
+    ),
+    CommandSpec("cartas", ("hand", "c"), N_("cartas letra o cartas color: ordena tus cartas")),
+    CommandSpec(
+        "mesa",
+        ("table", "e"),
+        N_("mesa: la carta de arriba, el mazo y las cartas de cada uno"),
+        "F3",
+    ),
+    CommandSpec("puntos", ("scores", "p"), N_("puntos: puntuaciones"), "F4"),
+    CommandSpec("turno", ("turn", "t"), N_("turno: a quién le toca y qué debe hacer"), "F5"),
+    CommandSpec("ultima", ("last", "u"), N_("ultima: la última jugada"), "F6"),
+    CommandSpec(
+        "palabras",
+        ("words", "pa", "combinaciones"),
+        N_("palabras: las que puedes formar ahora"),
+        "F7",
+    ),
+    CommandSpec(
+        "jugar",
+        ("play", "j", "juego"),
+        N_(
+            "jugar CARTA o PALABRA: jugar m roja, jugar a roja verde, jugar mesa; jugar ñ, cuando quieras"
+        ),
+    ),
+    CommandSpec(
+        "castaña",
+        ("castana", "toma", "steal", "w"),
+        N_("castaña PALABRA: formas la palabra; fuera de tu turno, le robas el turno"),
+    ),
+    CommandSpec("robar", ("draw", "r"), N_("robar: robas una carta, o las del ataque")),
+    CommandSpec("dudo", ("challenge", "d", "dudar"), N_("dudo: pides comprobar la palabra jugada")),
+    CommandSpec("paso", ("pass", "pasar", "no"), N_("paso: dejas pasar la ventana")),
+    CommandSpec("dar", ("give",), N_("dar CARTA: la carta que das a quien dudó")),
+]
+
+RULES = [
+    N_(
+        "ABC ¡Castaña! 96 cartas de letras en tres colores; 6 cartas para cada uno. Gana quien se queda sin cartas."
+    ),
+    N_(
+        "En tu turno pones una carta del mismo color o la misma letra que la de arriba, o robas una carta."
+    ),
+    N_(
+        "O formas una palabra de 3 letras o más que empiece por la letra de arriba, con tus cartas en orden y de cualquier color; su última letra queda arriba."
+    ),
+    N_("Vocales: van sobre la misma vocal o el mismo color, y eliges el color que sigue."),
+    N_(
+        "L y R: el siguiente pone otra igual o roba 2 y pierde el turno; si pone otra, el que le sigue roba 4 y pierde el turno."
+    ),
+    N_("H: el siguiente pierde el turno. S: eliges quién juega ahora."),
+    N_(
+        "Ñ: cualquiera la echa en cualquier momento, salvo si debe responder a un ataque; elige el color y los demás ponen la mano: el primero roba 1, el segundo 2, y así."
+    ),
+    N_(
+        "¡Toma castaña!: tras cada descarte, otro jugador puede robar el turno con una palabra desde la letra de arriba; sigue el de su izquierda."
+    ),
+    N_(
+        "Dudo: si la palabra era buena, quien dudó recibe una carta de cada uno; si no, su jugador la recoge, roba tantas cartas como letras puso, pierde el turno y sigue quien dudó."
+    ),
+    N_(
+        "Puntos de castigo de lo que te queda: Ñ 5; vocales y H 3; L, Q, R y S 2; las demás 1. Al llegar alguien a 40 acaba la partida: gana quien tenga menos."
+    ),
+]
+
+REFUSALS = {
+    "not_your_turn": N_("Espera, no es tu turno."),
+    "not_now": N_("La Ñ fuera de turno se echa justo después de un descarte de otro."),
+    "card_not_in_hand": N_("No tienes esa carta."),
+    "no_match": N_("Esa carta no es ni del color ni de la letra de arriba."),
+    "game_over": N_("La partida ha terminado."),
+    "word_too_short": N_("La palabra debe tener 3 letras o más."),
+    "letters_not_in_hand": N_("No tienes las letras de esa palabra."),
+    "not_a_word": N_("{word} no está en el diccionario: el árbitro no la acepta."),
+    "cannot_steal": N_("Ahora no puedes robar el turno."),
+    "nothing_to_challenge": N_("No hay palabra que dudar."),
+    "your_turn": N_("Es tu turno: juega o roba."),
+    "window_open": N_("Ahora: castaña PALABRA, dudo o paso."),
+    "race_put_hand": N_("¡Pon la mano! Pulsa Intro."),
+    "must_give": N_("Da una carta a quien dudó: dar CARTA."),
+    "choose_colour": N_("Di el color que sigue: azul, rojo o verde."),
+    "choose_seat": N_("Di quién juega ahora."),
+}
+
+
+def card_text(card: str) -> str:
+    """'M roja', 'A azul', 'Ñ verde'."""
+    return f"{r.letter(card)} {_(COLOUR_CARD[r.colour(card)])}"
+
+
+def colour_name(colour: str) -> str:
+    return _(COLOUR_NOUNS[colour])
+
+
+def join(items: Sequence[str]) -> str:
+    if not items:
+        return _("nada")
+    if len(items) == 1:
+        return items[0]
+    return _("{first} y {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def sort_hand(hand: Sequence[str], order: str) -> list[str]:
+    if order == "letra":
+        return sorted(
+            hand, key=lambda c: (r.LETTERS.index(r.letter(c)), r.COLOURS.index(r.colour(c)))
+        )
+    return sorted(hand, key=lambda c: (r.COLOURS.index(r.colour(c)), r.LETTERS.index(r.letter(c))))
+
+
+def hand_text(hand: Sequence[str], order: str) -> str:
+    """By colour: 'roja: A, M y S; verde: T'. By letter: 'A roja y azul, M roja'."""
+    if not hand:
+        return _("ninguna")
+    parts = []
+    if order == "letra":
+        for ch in dict.fromkeys(r.letter(c) for c in sort_hand(hand, order)):
+            colours = [
+                _(COLOUR_CARD[r.colour(c)]) for c in sort_hand(hand, order) if r.letter(c) == ch
+            ]
+            parts.append(f"{ch} {join(colours)}")
+        return ", ".join(parts)
+    for colour in r.COLOURS:
+        letters = [r.letter(c) for c in sort_hand(hand, order) if r.colour(c) == colour]
+        if letters:
+            parts.append(f"{_(COLOUR_CARD[colour])}: {join(letters)}")
+    return "; ".join(parts)
+
+
+def cards_text(n: int) -> str:
+    return ngettext("{n} carta", "{n} cartas", n).format(n=n)
+
+
+def points_text(n: int) -> str:
+    return ngettext("{n} punto", "{n} puntos", n).format(n=n)
+
+
+ORDINALS = [N_("primera"), N_("segunda"), N_("tercera"), N_("cuarta"), N_("quinta")]
+
+
+class CastanaAdapter(GameAdapter):
+    game_id = "castana"
+
+    def __init__(
+        self,
+        game: r.CastanaGame,
+        table: Table,
+        bots: dict[int, Any],
+        settings: Settings,
+        lexicon: Any = None,
+    ) -> None:
+        self.game = game
+        self.table = table
+        self.bots = bots
+        self.settings = settings
+        self._lexicon = lexicon
+        self.last_move = ""
+        self.order = settings.castana.hand_order
+        self.pending: dict[str, Any] | None = None  # a play waiting for a colour or a seat
+        self._auto_pass = False
+        self._asked = False  # the player was asked in the open window
+
+    @property
+    def lexicon(self) -> Any:
+        if self._lexicon is None:
+            from sobremesa.lexicon import load_lexicon
+
+            self._lexicon = load_lexicon("castana", self.settings.dictionary or None)
+        return self._lexicon
+
+    # -- windows ---------------------------------------------------------------------
+    def in_window(self) -> bool:
+        return self.game.phase in ("window", "race")
+
+    def window_key(self) -> object:
+        return self.game.window_key()
+
+    def bot_reaction_time(self, seat: int) -> float:
+        return self.bots[seat].reaction_time(self.game.view(seat))
+
+    def close_window(self) -> list[Event]:
+        self._asked = self.table.human in self.game.to_act()  # "Se acabó el tiempo."
+        return self.game.close_window()
+
+    def out_of_turn(self, seat: int, actions: Sequence[Action]) -> bool:
+        return (
+            len(actions) == 1
+            and isinstance(actions[0], r.PlayCard)
+            and r.letter(actions[0].card) == "Ñ"
+            and self.game.may_play_enie(seat)
+        )
+
+    def enter_command(self) -> str | None:
+        human = self.table.human
+        if self.game.phase == "race" and human in self.game.to_act():
+            return "mano"
+        return None
+
+    def _can_steal(self, seat: int) -> bool:
+        view = self.game.view(seat)
+        if seat not in view.stealers:
+            return False
+        return bool(self._words(view))
+
+    def _can_challenge(self, seat: int) -> bool:
+        view = self.game.view(seat)
+        return seat in view.challengers and view.word is not None
+
+    def auto_reaction(self, seat: int) -> Action | None:
+        if self.game.phase != "window" or seat not in self.game.to_act():
+            return None
+        view = self.game.view(seat)
+        if view.warned and view.next_seat == seat:
+            return None
+        if self._can_steal(seat) or self._can_challenge(seat):
+            return None
+        self._auto_pass = True
+        return r.Pass()
+
+    def _words(self, view: r.CastanaView) -> list[str]:
+        return r.words_from(view.top_letter, view.hand or (), self.lexicon.spell)
+
+    # -- texts -----------------------------------------------------------------------
+    def _name(self, seat: int) -> str:
+        return _("Tú") if seat == self.table.human else self.table.names[seat]
+
+    def _you(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.table.human
+
+    def _seconds(self) -> str:
+        return f"{self.settings.reaction_seconds:g}"
+
+    def intro(self) -> list[str]:
+        others = [n for s, n in enumerate(self.table.names) if s != self.table.human]
+        if self.table.human is None:
+            first = _("ABC ¡Castaña!, modo espectador. Juegan {names}.").format(names=join(others))
+        else:
+            first = _("ABC ¡Castaña! contra {names}.").format(names=join(others))
+        return [first, _("Escribe ayuda para ver las órdenes, o pulsa F1.")]
+
+    def rules(self) -> list[str]:
+        lines = [_(line) for line in RULES]
+        if self.game.options.referee:
+            lines.insert(
+                1,
+                _(
+                    "Árbitro automático: una palabra que no está en el diccionario no se acepta, sin castigo."
+                ),
+            )
+        return lines
+
+    def ending(self) -> list[str]:
+        return [_("Fin de la partida.")]
+
+    def resume(self) -> list[str]:
+        lines = self._cmd_puntos("").lines + self._cmd_turno("").lines
+        if self.table.human is not None:
+            lines += self._cmd_cartas("").lines
+        return lines
+
+    def refusal(self, error: IllegalAction) -> str:
+        message = REFUSALS.get(error.reason)
+        if message is None:
+            return _("Esa jugada no es posible ahora.")
+        if error.reason == "must_answer":
+            return _("Primero responde a la {letter}: pon otra {letter} o roba.").format(
+                letter=error.details.get("letter", "")
+            )
+        return _(message).format(word=error.details.get("word", ""))
+
+    def describe(self, event: Event) -> list[str]:
+        event = event.visible_to(self.table.human)
+        method = getattr(self, f"_on_{event.kind}", None)
+        return method(event) if method else []
+
+    def _top_text(self, view: r.CastanaView) -> str:
+        """'M roja', or 'A azul, sigue el verde' when a vowel or Ñ changed the colour."""
+        if view.colour != r.colour(view.top):
+            return _("{card}, sigue el {colour}").format(
+                card=card_text(view.top), colour=colour_name(view.colour)
+            )
+        return card_text(view.top)
+
+    def _on_round_started(self, e: r.RoundStarted) -> list[str]:
+        if self._you(e.starter):  # "Tu turno. Arriba: …" follows
+            return [_("Ronda {n}, empiezas tú.").format(n=e.round_no)]
+        line = _("Ronda {n}, empieza {name}. Arriba: {card}.")
+        return [line.format(n=e.round_no, name=self._name(e.starter), card=card_text(e.start_card))]
+
+    def _on_dealt(self, e: r.Dealt) -> list[str]:
+        if not self._you(e.seat) or e.cards is None:
+            return []
+        return [_("Tus cartas: {cards}.").format(cards=hand_text(e.cards, self.order))]
+
+    def _on_turn_started(self, e: r.TurnStarted) -> list[str]:
+        if not self._you(e.seat):
+            return []
+        if e.attack:
+            return [_("Tu turno: pon otra {letter} o roba 2.").format(letter=e.attack)]
+        return [_("Tu turno. Arriba: {top}.").format(top=self._top_text(self.game.view(e.seat)))]
+
+    def _on_attacked(self, e: r.Attacked) -> list[str]:
+        if self._you(e.seat):
+            return []
+        return [
+            _("{name} debe poner otra {letter} o robar 2.").format(
+                name=self._name(e.seat), letter=e.letter
+            )
+        ]
+
+    def _choice_text(self, last: str, colour: str) -> str:
+        if r.needs_choice(last) == "colour" and colour != r.colour(last):
+            return _(", sigue el {colour}").format(colour=colour_name(colour))
+        return ""
+
+    def _on_card_played(self, e: r.CardPlayed) -> list[str]:
+        card = card_text(e.card) + self._choice_text(e.card, e.colour)
+        name = self._name(e.seat)
+        you = self._you(e.seat)
+        ch = r.letter(e.card)
+        if e.answer:
+            line = (
+                _("¡Toma castaña! Contestas con {card}.")
+                if you
+                else _("¡Toma castaña! {name} contesta con {card}.")
+            ).format(name=name, card=card)
+        elif ch == "Ñ" and e.out_of_turn:
+            line = (
+                _("¡Toma castaña! Echas la {card} fuera de turno.")
+                if you
+                else _("¡Toma castaña! {name} echa la {card} fuera de turno.")
+            ).format(name=name, card=card)
+        elif ch == "Ñ":
+            line = (
+                _("¡Toma castaña! Echas la {card}.")
+                if you
+                else _("¡Toma castaña! {name} echa la {card}.")
+            ).format(name=name, card=card)
+        elif ch in "LRS":
+            line = (_("¡Caña! Juegas {card}.") if you else _("¡Caña! {name} juega {card}.")).format(
+                name=name, card=card
+            )
+        else:
+            line = (_("Juegas {card}.") if you else _("{name} juega {card}.")).format(
+                name=name, card=card
+            )
+        self.last_move = line
+        return [line]
+
+    def _on_word_played(self, e: r.WordPlayed) -> list[str]:
+        last = e.cards[-1]
+        top = card_text(last) + self._choice_text(last, e.colour)
+        name = self._name(e.seat)
+        you = self._you(e.seat)
+        if e.steal:
+            text = (
+                _("¡Toma castaña! Robas el turno con {word}; arriba {top}.")
+                if you
+                else _("¡Toma castaña! {name} roba el turno con {word}; arriba {top}.")
+            )
+        else:
+            text = (
+                _("Formas {word}; arriba {top}.")
+                if you
+                else _("{name} forma {word}; arriba {top}.")
+            )
+        line = text.format(name=name, word=e.word, top=top)
+        self.last_move = line
+        return [line]
+
+    def _on_drew(self, e: r.Drew) -> list[str]:
+        name = self._name(e.seat)
+        if self._you(e.seat) and e.cards is not None:
+            cards = join([card_text(c) for c in e.cards])
+            texts = {
+                "turn": _("Robas {cards}."),
+                "attack": _("Robas 2 y pierdes el turno: {cards}."),
+                "answer": _("Robas 4 y pierdes el turno: {cards}."),
+                "taken_back": _("Robas {count}: {cards}."),
+            }
+            return [texts.get(e.reason, _("Robas {cards}.")).format(cards=cards, count=e.count)]
+        texts = {
+            "turn": _("{name} roba."),
+            "attack": _("{name} roba {count} y pierde el turno."),
+            "answer": _("{name} roba {count} y pierde el turno."),
+            "taken_back": _("{name} roba {count}."),
+        }
+        return [texts.get(e.reason, _("{name} roba.")).format(name=name, count=e.count)]
+
+    def _on_turn_lost(self, e: r.TurnLost) -> list[str]:
+        if e.reason != "h":
+            return []  # said with the cards drawn or the word taken back
+        if self._you(e.seat):
+            return [_("La H es muda: pierdes el turno.")]
+        return [_("La H es muda: {name} pierde el turno.").format(name=self._name(e.seat))]
+
+    def _on_next_chosen(self, e: r.NextChosen) -> list[str]:
+        if self._you(e.target):
+            return [_("{name} te elige: juegas tú.").format(name=self._name(e.seat))]
+        if self._you(e.seat):
+            return [_("Eliges a {name}.").format(name=self._name(e.target))]
+        return [
+            _("{name} elige a {target}.").format(
+                name=self._name(e.seat), target=self._name(e.target)
+            )
+        ]
+
+    def _on_window_opened(self, e: r.WindowOpened) -> list[str]:
+        self._asked = False
+        human = self.table.human
+        if human is None or human not in self.game.to_act():
+            return []
+        if self.auto_reaction(human) is not None:
+            return []  # nothing to do: the driver passes for the player
+        self._auto_pass = False
+        self._asked = True
+        steal = self._can_steal(human)
+        challenge = self._can_challenge(human)
+        realtime = getattr(self, "window_realtime", False)
+        if steal and challenge:
+            what = _("castaña PALABRA, dudo o paso")
+        elif challenge:
+            what = _("dudo o paso")
+        else:
+            what = _("castaña PALABRA o paso")
+        letter = r.letter(self.game.top)
+        if challenge and steal:
+            first = _("¿Dudas de {word}, o castaña desde la {letter}?").format(
+                word=e.word, letter=letter
+            )
+        elif challenge:
+            first = _("¿Dudas de {word}?").format(word=e.word)
+        else:
+            first = _("¡Castaña desde la {letter}!").format(letter=letter)
+        if realtime:
+            return [
+                _("{first} {seconds} segundos: {what}.").format(
+                    first=first, seconds=self._seconds(), what=what
+                )
+            ]
+        return [_("{first} Responde: {what}.").format(first=first, what=what)]
+
+    def _on_window_closed(self, e: r.WindowClosed) -> list[str]:
+        if e.timed_out and self._asked:
+            self._asked = False
+            return [_("Se acabó el tiempo.")]
+        return []
+
+    def _on_steal_warned(self, e: r.StealWarned) -> list[str]:
+        if self._you(e.target):
+            return [
+                _("¡Aviso! {name} quiere robarte el turno. Juega ya o di paso.").format(
+                    name=self._name(e.seat)
+                )
+            ]
+        if self._you(e.seat):
+            return [
+                _("Avisas a {name}: quieres robarle el turno.").format(name=self._name(e.target))
+            ]
+        return [
+            _("{name} avisa a {target}: quiere robarle el turno.").format(
+                name=self._name(e.seat), target=self._name(e.target)
+            )
+        ]
+
+    def _on_passed(self, e: r.Passed) -> list[str]:
+        if not self._you(e.seat):
+            return []
+        if self._auto_pass:
+            self._auto_pass = False
+            return []
+        self._asked = False
+        return [_("Pasas.")]
+
+    def _on_challenged(self, e: r.Challenged) -> list[str]:
+        verdict = _("está en el diccionario") if e.valid else _("no está en el diccionario")
+        if self._you(e.seat):
+            line = _("Dudas de {word}: {verdict}.")
+        else:
+            line = _("{name} duda de {word}: {verdict}.")
+        line = line.format(name=self._name(e.seat), word=e.word, verdict=verdict)
+        if e.valid:
+            line += " " + (
+                _("Cada uno te da una carta.")
+                if self._you(e.seat)
+                else _("Cada uno le da una carta.")
+            )
+        self.last_move = line
+        return [line]
+
+    def _on_word_taken_back(self, e: r.WordTakenBack) -> list[str]:
+        top = card_text(e.top)
+        if e.colour != r.colour(e.top):
+            top = _("{card}, sigue el {colour}").format(card=top, colour=colour_name(e.colour))
+        if self._you(e.seat):
+            line = _("Recoges {word} y pierdes el turno. Arriba otra vez: {top}.")
+        else:
+            line = _("{name} recoge {word} y pierde el turno. Arriba otra vez: {top}.")
+        return [line.format(name=self._name(e.seat), word=e.word, top=top)]
+
+    def _on_card_given(self, e: r.CardGiven) -> list[str]:
+        if self._you(e.seat) and e.card:
+            return [_("Das {card} a {name}.").format(card=card_text(e.card), name=self._name(e.to))]
+        if self._you(e.to) and e.card:
+            return [
+                _("{name} te da {card}.").format(card=card_text(e.card), name=self._name(e.seat))
+            ]
+        return [
+            _("{name} da una carta a {to}.").format(name=self._name(e.seat), to=self._name(e.to))
+        ]
+
+    def _on_give_skipped(self, e: r.GiveSkipped) -> list[str]:
+        if self._you(e.seat):
+            return [_("Te queda una carta: no das ninguna.")]
+        return [_("A {name} le queda una carta: no da ninguna.").format(name=self._name(e.seat))]
+
+    def _on_race_started(self, e: r.RaceStarted) -> list[str]:
+        if self._you(e.seat):
+            return [_("Los demás ponen la mano.")]
+        if self.table.human is None:
+            return []
+        return [_("¡Ñ! ¡Pon la mano: pulsa Intro!")]
+
+    def _on_hand_put(self, e: r.HandPut) -> list[str]:
+        position = _(ORDINALS[e.position - 1]) if e.position <= len(ORDINALS) else str(e.position)
+        late = _(", tarde") if e.late else ""
+        if self._you(e.seat) and e.cards is not None:
+            cards = (
+                join([card_text(c) for c in e.cards]) if e.cards else _("nada, no quedan cartas")
+            )
+            return [
+                _("Pones la mano la {position}{late}: robas {cards}.").format(
+                    position=position, late=late, cards=cards
+                )
+            ]
+        return [
+            _("{name} pone la mano la {position}{late}: roba {count}.").format(
+                name=self._name(e.seat), position=position, late=late, count=e.position
+            )
+        ]
+
+    def _on_deck_reshuffled(self, e: r.DeckReshuffled) -> list[str]:
+        return [_("Se baraja el montón: {cards} al mazo.").format(cards=cards_text(e.count))]
+
+    def _on_deck_empty(self, e: r.DeckEmpty) -> list[str]:
+        return [_("No quedan cartas para robar.")]
+
+    def _on_round_scored(self, e: r.RoundScored) -> list[str]:
+        if e.winner is None:
+            lines = [_("Fin de la ronda {n}: nadie puede jugar ni robar.").format(n=e.round_no)]
+        elif self._you(e.winner):
+            lines = [_("Fin de la ronda {n}: te quedas sin cartas.").format(n=e.round_no)]
+        else:
+            lines = [
+                _("Fin de la ronda {n}: {name} se queda sin cartas.").format(
+                    n=e.round_no, name=self._name(e.winner)
+                )
+            ]
+        for seat, (pts, total) in enumerate(zip(e.points, e.totals, strict=True)):
+            if seat == e.winner:
+                continue
+            lines.append(
+                _("{name}: {points}, total {total}.").format(
+                    name=self._name(seat), points=points_text(pts), total=total
+                )
+            )
+        return lines
+
+    def _on_game_over(self, e: r.GameOver) -> list[str]:
+        names = [self._name(s) for s in e.winners]
+        best = e.totals[e.winners[0]]
+        if len(e.winners) == 1 and self._you(e.winners[0]):
+            first = _("¡Ganas la partida con {points}!").format(points=points_text(best))
+        elif len(e.winners) == 1:
+            first = _("Gana {name} con {points}.").format(name=names[0], points=points_text(best))
+        else:
+            first = _("Empate: ganan {names} con {points}.").format(
+                names=join(names), points=points_text(best)
+            )
+        totals = ", ".join(f"{self._name(s)} {t}" for s, t in enumerate(e.totals))
+        return [first, _("Puntos finales: {totals}.").format(totals=totals)]
+
+    def pause_at_start(self) -> str | None:
+        return _("Pulsa Intro para empezar.")
+
+    def urgent(self, event: Event) -> bool:
+        # The player has seconds: the window line goes before the play that opened it.
+        return isinstance(event, (r.WindowOpened, r.RaceStarted, r.StealWarned))
+
+    def pause_after(self, events: Sequence[Event]) -> str | None:
+        for event in events:
+            if isinstance(event, r.RoundScored) and not self.game.is_over():
+                return _("Pulsa Intro para empezar la ronda {n}.").format(n=event.round_no + 1)
+        return None
+
+    def extra_to_data(self) -> dict[str, Any]:
+        return {"last_move": self.last_move, "order": self.order}
+
+    # -- prompt ----------------------------------------------------------------------
+    def prompt(self) -> str:
+        view = self._view()
+        human = self.table.human
+        if view.phase == "over":
+            return _("Fin> ")
+        if self.pending is not None:
+            if self.pending["need"] == "colour":
+                return _("Color que sigue: azul, rojo o verde> ")
+            return _("¿Quién juega ahora? {names}> ").format(names=join(self._other_names()))
+        mine = human is not None and human in view.to_act
+        if view.phase == "race":
+            return _("¡Mano! Intro> ") if mine else _("Carrera de la Ñ> ")
+        if view.phase == "give":
+            if mine:
+                return _("Da una carta a {name}: dar CARTA> ").format(
+                    name=self._name(view.challenger or 0)
+                )
+            return _("Dan cartas a {name}> ").format(name=self._name(view.challenger or 0))
+        if view.phase == "window":
+            if mine and view.warned and view.next_seat == human:
+                return _("Aviso: juega ya o paso> ")
+            if mine:
+                parts = []
+                if human in view.stealers:
+                    parts.append(_("castaña"))
+                if human in view.challengers and view.word:
+                    parts.append(_("dudo"))
+                return _("{top}: {what} o paso> ").format(
+                    top=r.letter(view.top), what=", ".join(parts)
+                )
+            if view.next_seat is not None and self._you(view.next_seat):
+                return _("Enseguida juegas tú> ")
+            return _("Pueden robar el turno> ")
+        if mine:
+            if view.attack:
+                return _("Otra {letter} o robar> ").format(letter=view.attack)
+            return _("Tu turno, {top}> ").format(top=self._top_text(view))
+        if view.current is None:
+            return "> "
+        return _("Turno de {name}> ").format(name=self.table.names[view.current])
+
+    # -- commands --------------------------------------------------------------------
+    def commands(self) -> list[CommandSpec]:
+        return COMMANDS
+
+    def handle(self, command: Command) -> Reply:
+        if self.pending is not None and command.name not in (
+            "cartas",
+            "mesa",
+            "puntos",
+            "turno",
+            "ultima",
+            "palabras",
+            "jugar",
+            "castaña",
+            "robar",
+        ):
+            self.pending = None
+        name = command.name.replace("ñ", "n")
+        return getattr(self, f"_cmd_{name}")(command.args)
+
+    def handle_unknown(self, text: str) -> Reply | None:
+        """A colour or a name alone answers the question asked after a play."""
+        if self.pending is None:
+            return None
+        return self._complete(fold(text).split())
+
+    def _view(self) -> r.CastanaView:
+        return self.game.view(self.table.human)
+
+    def _hand(self) -> list[str]:
+        return list(self._view().hand or ())
+
+    def _spectator(self) -> Reply | None:
+        if self.table.human is None:
+            return Reply([_("Eres espectador: no tienes cartas.")])
+        return None
+
+    def _cmd_cartas(self, args: str) -> Reply:
+        if (refusal := self._spectator()) is not None:
+            return refusal
+        word = fold(args).strip()
+        if word in ("letra", "letras", "letter"):
+            self.order = "letra"
+        elif word in ("color", "colores", "colour", "colors"):
+            self.order = "color"
+        elif word:
+            return Reply([_("Escribe cartas, cartas letra o cartas color.")])
+        hand = self._hand()
+        if not hand:
+            return Reply([_("No tienes cartas.")])
+        total = sum(r.points(c) for c in hand)
+        return Reply(
+            [
+                _("{count}, {points}: {cards}.").format(
+                    count=cards_text(len(hand)).capitalize(),
+                    points=points_text(total),
+                    cards=hand_text(hand, self.order),
+                )
+            ]
+        )
+
+    def _cmd_mano(self, args: str) -> Reply:
+        view = self._view()
+        if view.phase == "race" and self.table.human in view.to_act:
+            return Reply(actions=[r.PutHand()])
+        return self._cmd_cartas("")
+
+    def _pending_text(self, view: r.CastanaView) -> str:
+        human = self.table.human
+        if view.phase == "race":
+            return (
+                _("Carrera de la Ñ: pon la mano.")
+                if human in view.to_act
+                else _("Carrera de la Ñ.")
+            )
+        if view.phase == "give":
+            return _("Dan cartas a {name}.").format(name=self._name(view.challenger or 0))
+        if view.phase == "window":
+            if human in view.to_act:
+                return _("Puedes robar el turno o dudar; si no, paso.")
+            return _("Ventana abierta: pueden robar el turno.")
+        if view.attack and self._you(view.current):
+            return _("Debes poner otra {letter} o robar 2.").format(letter=view.attack)
+        if view.attack and view.current is not None:
+            return _("{name} debe poner otra {letter} o robar 2.").format(
+                name=self._name(view.current), letter=view.attack
+            )
+        if self._you(view.current):
+            return _(
+                "Te toca: carta del color o de la letra, palabra desde la {letter}, o robar."
+            ).format(letter=view.top_letter)
+        if view.current is not None:
+            return _("Turno de {name}.").format(name=self._name(view.current))
+        return ""
+
+    def _cmd_mesa(self, args: str) -> Reply:
+        view = self._view()
+        counts = ", ".join(f"{self._name(s)} {n}" for s, n in enumerate(view.hand_sizes))
+        return Reply(
+            [
+                _("Arriba: {top}. {pending}")
+                .format(top=self._top_text(view), pending=self._pending_text(view))
+                .strip(),
+                _("Mazo: {deck}. Montón: {pile}. Cartas: {counts}.").format(
+                    deck=cards_text(view.deck_size), pile=cards_text(view.pile_size), counts=counts
+                ),
+            ]
+        )
+
+    def _cmd_puntos(self, args: str) -> Reply:
+        view = self._view()
+        scores = ", ".join(f"{self._name(s)} {t}" for s, t in enumerate(view.totals))
+        return Reply(
+            [
+                _("Puntos: {scores}. Se acaba al llegar a {limit}; gana quien tenga menos.").format(
+                    scores=scores, limit=self.game.options.target
+                )
+            ]
+        )
+
+    def _cmd_turno(self, args: str) -> Reply:
+        view = self._view()
+        if view.phase == "over":
+            return Reply([_("La partida ha terminado.")])
+        return Reply(
+            [
+                _("Ronda {n}. Arriba: {top}. {pending}")
+                .format(n=view.round_no, top=self._top_text(view), pending=self._pending_text(view))
+                .strip()
+            ]
+        )
+
+    def _cmd_ultima(self, args: str) -> Reply:
+        return Reply([self.last_move or _("Todavía no ha jugado nadie.")])
+
+    def _cmd_palabras(self, args: str) -> Reply:
+        if (refusal := self._spectator()) is not None:
+            return refusal
+        if not self.settings.castana.aids:
+            return Reply([_("En esta mesa no hay ayuda de palabras.")])
+        view = self._view()
+        words = sorted(self._words(view), key=lambda w: (-len(w), w))
+        if not words:
+            return Reply(
+                [
+                    _("Con tus cartas no formas ninguna palabra desde la {letter}.").format(
+                        letter=view.top_letter
+                    )
+                ]
+            )
+        shown = words[:12]
+        line = ngettext(
+            "Desde la {letter} formas {n} palabra: {words}.",
+            "Desde la {letter} formas {n} palabras: {words}.",
+            len(words),
+        ).format(letter=view.top_letter, n=len(words), words=", ".join(shown))
+        if len(words) > len(shown):
+            line = line[:-1] + _(", y más.")
+        return Reply([line])
+
+    # -- playing ---------------------------------------------------------------------
+    def _other_names(self) -> list[str]:
+        human = self.table.human
+        return [self.table.names[s] for s in range(len(self.table.names)) if s != human]
+
+    def _parse_seat(self, words: list[str]) -> int | None:
+        text = " ".join(words)
+        if not text:
+            return None
+        for seat, name in enumerate(self.table.names):
+            if seat != self.table.human and fold(name).startswith(text):
+                return seat
+        return None
+
+    def _parse_card(self, words: list[str]) -> tuple[str | None, list[str], str | None]:
+        """(card, remaining words, refusal). The first word is a letter or a position."""
+        hand = sort_hand(self._hand(), self.order)
+        first = words[0]
+        if first.isdigit():
+            index = int(first)
+            if not 1 <= index <= len(hand):
+                return (
+                    None,
+                    [],
+                    _("No hay carta {index}: tienes {count}.").format(
+                        index=index, count=cards_text(len(hand))
+                    ),
+                )
+            return hand[index - 1], words[1:], None
+        ch = LETTER_WORDS.get(first, first).upper()
+        if ch not in r.LETTERS:
+            return None, [], _("Di la letra de la carta, por ejemplo jugar m roja.")
+        rest = words[1:]
+        mine = [c for c in hand if r.letter(c) == ch]
+        if not mine:
+            return None, [], _("No tienes ninguna {letter}.").format(letter=ch)
+        if rest and rest[0] in _COLOUR_BY_WORD:
+            wanted = _COLOUR_BY_WORD[rest[0]]
+            same = [c for c in mine if r.colour(c) == wanted]
+            # One colour word after a vowel you hold in one colour only: it is the choice.
+            if not same and len(set(mine)) == 1 and r.needs_choice(mine[0]) == "colour":
+                return mine[0], rest, None
+            if not same:
+                return (
+                    None,
+                    [],
+                    _("No tienes la {letter} {colour}.").format(
+                        letter=ch, colour=_(COLOUR_CARD[wanted])
+                    ),
+                )
+            if len(set(mine)) == 1 and r.needs_choice(mine[0]) == "colour" and len(rest) == 1:
+                return mine[0], rest, None
+            return same[0], rest[1:], None
+        if len(set(mine)) > 1:
+            playable = [c for c in dict.fromkeys(mine) if self._view().matches(c)]
+            if len(playable) == 1 and not self._view().attack:
+                return playable[0], rest, None
+            if self._view().attack or r.letter(mine[0]) == "Ñ":
+                return mine[0], rest, None
+            colours = join([_(COLOUR_CARD[r.colour(c)]) for c in dict.fromkeys(mine)])
+            return (
+                None,
+                [],
+                _("Tienes la {letter} {colours}: di cuál, por ejemplo jugar {example}.").format(
+                    letter=ch,
+                    colours=colours,
+                    example=f"{ch.lower()} {_(COLOUR_CARD[r.colour(mine[0])])}",
+                ),
+            )
+        return mine[0], rest, None
+
+    def _cmd_jugar(self, args: str) -> Reply:
+        if (refusal := self._spectator()) is not None:
+            return refusal
+        words = fold(args.replace("ñ", "\0").replace("Ñ", "\0")).replace("\0", "ñ").split()
+        if not words:
+            return Reply([_("Di la carta o la palabra: jugar m roja, o jugar mesa.")])
+        first = words[0]
+        if len(first) >= 2 and not first.isdigit() and first not in LETTER_WORDS:
+            return self._cmd_castana(args)
+        card, rest, refusal = self._parse_card(words)
+        if refusal:
+            return Reply([refusal])
+        assert card is not None
+        self.pending = {"kind": "card", "card": card}
+        return self._complete(rest)
+
+    def _cmd_castana(self, args: str) -> Reply:
+        if (refusal := self._spectator()) is not None:
+            return refusal
+        parts = args.split()
+        if not parts:
+            return Reply([_("Escribe castaña y la palabra, por ejemplo castaña mesa.")])
+        try:
+            word = normalize(parts[0]).upper()
+        except WordError as error:
+            return Reply([str(error)])
+        view = self._view()
+        if len(word) < r.MIN_WORD:
+            return Reply([_("La palabra debe tener 3 letras o más.")])
+        if word[0] != view.top_letter:
+            return Reply(
+                [
+                    _("{word} no empieza por la {letter} de arriba.").format(
+                        word=word, letter=view.top_letter
+                    )
+                ]
+            )
+        hand = self._hand()
+        cards = r.cards_for_word(hand, word[1:])
+        if cards is None:
+            missing = list(word[1:])
+            for c in hand:
+                if r.letter(c) in missing:
+                    missing.remove(r.letter(c))
+            return Reply(
+                [_("Para {word} te falta: {letters}.").format(word=word, letters=join(missing))]
+            )
+        self.pending = {"kind": "word", "cards": tuple(cards)}
+        return self._complete([w for w in fold(" ".join(parts[1:])).split()])
+
+    def _complete(self, words: list[str]) -> Reply:
+        """Finish the pending play with a colour or a seat (asking if missing)."""
+        pending = self.pending
+        assert pending is not None
+        last = pending["card"] if pending["kind"] == "card" else pending["cards"][-1]
+        need = r.needs_choice(last)
+        colour = target = None
+        if need == "colour" and not (self.game.phase == "turn" and self.game.attack):
+            if words and words[0] in _COLOUR_BY_WORD:
+                colour = _COLOUR_BY_WORD[words[0]]
+            elif words:
+                return Reply(
+                    [
+                        _("No conozco el color {word}: azul, rojo o verde.").format(
+                            word=words[0][:20]
+                        )
+                    ]
+                )
+            else:
+                pending["need"] = "colour"
+                return Reply([_("¿Qué color sigue? Azul, rojo o verde.")])
+        elif need == "seat" and not (self.game.phase == "turn" and self.game.attack):
+            target = self._parse_seat(words)
+            if target is None:
+                pending["need"] = "seat"
+                if words:
+                    return Reply(
+                        [
+                            _("No hay nadie llamado {word}. ¿Quién juega ahora? {names}.").format(
+                                word=words[0][:20], names=join(self._other_names())
+                            )
+                        ]
+                    )
+                return Reply(
+                    [_("¿Quién juega ahora? {names}.").format(names=join(self._other_names()))]
+                )
+        elif words:
+            self.pending = None
+            return Reply(
+                [_("Sobra: {words}. Escribe solo la carta.").format(words=" ".join(words)[:30])]
+            )
+        self.pending = None
+        if pending["kind"] == "card":
+            return Reply(actions=[r.PlayCard(pending["card"], colour=colour, target=target)])
+        return Reply(actions=[r.PlayWord(pending["cards"], colour=colour, target=target)])
+
+    def _cmd_robar(self, args: str) -> Reply:
+        if (refusal := self._spectator()) is not None:
+            return refusal
+        self.pending = None
+        return Reply(actions=[r.Draw()])
+
+    def _cmd_dudo(self, args: str) -> Reply:
+        view = self._view()
+        if view.phase != "window" or not view.word or self.table.human not in view.challengers:
+            return Reply([_("No hay palabra que dudar.")])
+        return Reply(actions=[r.Challenge()])
+
+    def _cmd_paso(self, args: str) -> Reply:
+        view = self._view()
+        if view.phase != "window" or self.table.human not in view.to_act:
+            if self._you(view.current):
+                return Reply([_("Es tu turno: juega o roba.")])
+            return Reply([_("Ahora no hay nada que dejar pasar.")])
+        return Reply(actions=[r.Pass()])
+
+    def _cmd_dar(self, args: str) -> Reply:
+        view = self._view()
+        if view.phase != "give" or self.table.human not in view.to_act:
+            return Reply([_("Ahora no tienes que dar ninguna carta.")])
+        words = fold(args.replace("ñ", "\0").replace("Ñ", "\0")).replace("\0", "ñ").split()
+        if not words:
+            return Reply([_("Di la carta que das, por ejemplo dar m roja.")])
+        card, rest, refusal = self._parse_card(words)
+        if refusal:
+            return Reply([refusal])
+        return Reply(actions=[r.Give(card)])  # type: ignore[arg-type]
+
+
+def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> CastanaAdapter:
+    c = settings.castana
+    players = c.rivals if spectator else c.rivals + 1
+    players = min(6, max(2, players))
+    table = seat_table(players, seed, spectator=spectator, levels=[c.level] * players)
+    protected = tuple(seat == table.human and c.warn_before_steal for seat in range(players))
+    from sobremesa.lexicon import load_lexicon
+
+    lexicon = load_lexicon("castana", settings.dictionary or None)
+    options = r.CastanaOptions(players=players, referee=c.referee, protected=protected)
+    game = r.CastanaGame(options, seed=seed, is_word=lambda w: w.lower() in lexicon)
+    return CastanaAdapter(game, table, make_bots(table, seed, make_bot), settings, lexicon)
+
+
+def restore_adapter(settings: Settings, data: dict[str, Any]) -> CastanaAdapter:
+    from sobremesa.lexicon import load_lexicon
+
+    lexicon = load_lexicon("castana", settings.dictionary or None)
+    game = r.CastanaGame.from_dict(data["state"], is_word=lambda w: w.lower() in lexicon)
+    table, bots = restore_seats(data, game, bot_from_dict)
+    adapter = CastanaAdapter(game, table, bots, settings, lexicon)
+    extra = data.get("extra", {})
+    last = extra.get("last_move", "")
+    adapter.last_move = last if isinstance(last, str) else ""
+    if extra.get("order") in ("color", "letra"):
+        adapter.order = extra["order"]
+    return adapter

@@ -1,0 +1,371 @@
+"""ABC ¡Castaña! through the real entry point, and its windows driven with a clock."""
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from sobremesa.games.castana import rules as r
+from sobremesa.games.castana import ui
+from sobremesa.games.castana.bots import make_bot
+from sobremesa.settings import Settings
+from sobremesa.ui.announcer import Announcer
+from sobremesa.ui.console import TIMEOUT
+from sobremesa.ui.session import Session
+
+PLAY = ["jugar", "castana", "--semilla", "3", "--ritmo", "0"]
+
+
+def run(args, lines, home):
+    env = {**os.environ, "SOBREMESA_HOME": str(home), "TERM": "dumb"}
+    return subprocess.run(
+        [sys.executable, "-m", "sobremesa", *args],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+# Whatever the moment: try the first card (naming a colour for a vowel or Ñ), then
+# any card, then draw; let windows pass, give the first card, put the hand (Intro).
+# Lines that do not fit the moment are refused and change nothing.
+TURN = ["jugar 1 verde", "jugar 2", "robar", "paso", "dar 1", "", "ana"]
+
+
+def test_full_game_scripted_to_the_end(isolated_home):
+    result = run(PLAY, TURN * 900, isolated_home)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Ronda 1, " in out
+    assert "Tus cartas: " in out
+    assert "Puntos finales:" in out
+    assert result.stderr == ""
+    assert not (isolated_home / "data" / "partida.json").exists()
+
+
+def test_scripted_game_is_reproducible(tmp_path):
+    first = run(PLAY, TURN * 40, tmp_path / "a")
+    second = run(PLAY, TURN * 40, tmp_path / "b")
+    assert first.stdout == second.stdout
+    assert "¡Toma castaña!" in first.stdout or "forma" in first.stdout
+
+
+def test_end_of_input_then_continuar_resumes_identically(tmp_path):
+    lines = TURN * 40
+    whole = run(PLAY, lines, tmp_path / "whole")
+    part1 = run(PLAY, lines[:23], tmp_path / "split")
+    part2 = run(["continuar", "--ritmo", "0"], lines[23:], tmp_path / "split")
+    assert (
+        tmp_path / "split" / "data" / "partida.json"
+    ).exists() or "Puntos finales" in part2.stdout
+    skip = ("Partida guardada", "Partida recuperada", "ABC ¡Castaña! contra", "Escribe ayuda")
+    recalled = ("Puntos: ", "Ronda ", "La partida ha terminado")
+    recalled_hand = (" cartas, ", "1 carta, ")
+
+    def game(text, drop_recall):
+        out = [line for line in text.splitlines() if not line.startswith(skip)]
+        if drop_recall:  # what a resumed game says first: scores, turn, hand
+            while out and (out[0].startswith(recalled) or any(k in out[0] for k in recalled_hand)):
+                out.pop(0)
+        return out
+
+    assert game(part1.stdout, False) + game(part2.stdout, True) == game(whole.stdout, False)
+
+
+def test_reading_commands_and_bad_input(isolated_home):
+    result = run(
+        PLAY,
+        [
+            "cartas",
+            "cartas letra",
+            "cartas color",
+            "cartas rosa",
+            "mesa",
+            "puntos",
+            "turno",
+            "palabras",
+            "ultima",
+            "jugar",
+            "jugar 99",
+            "jugar z",
+            "jugar qq",
+            "castaña",
+            "castaña x1",
+            "dudo",
+            "dar 1",
+            "xyzzy",
+            "j" * 300,
+        ],
+        isolated_home,
+    )
+    out = result.stdout
+    assert result.stderr == ""
+    assert "Tus cartas: " in out
+    assert "Arriba: " in out
+    assert "Mazo: " in out
+    assert "Puntos: Tú 0" in out
+    assert "Escribe cartas, cartas letra o cartas color." in out
+    assert "Di la carta o la palabra: jugar m roja, o jugar mesa." in out
+    assert "No hay carta 99: tienes " in out
+    assert "Espera, no es tu turno." in out  # seed 3: Z held, but a window is open
+    assert "Escribe castaña y la palabra, por ejemplo castaña mesa." in out
+    assert "La palabra debe tener 3 letras o más." in out  # jugar qq
+    assert "solo puede tener letras; quita" in out
+    assert "No hay palabra que dudar." in out or "Dudas de" in out
+    assert "Ahora no tienes que dar ninguna carta." in out
+    assert "No conozco la orden xyzzy." in out
+    assert "La orden es demasiado larga" in out
+
+
+def test_spectator_game_ends(isolated_home):
+    result = run(
+        ["jugar", "castana", "--espectador", "--semilla", "4", "--ritmo", "0"], [], isolated_home
+    )
+    assert result.returncode == 0, result.stderr
+    assert "modo espectador" in result.stdout
+    assert "Puntos finales:" in result.stdout
+
+
+def test_command_line_checks_castana_options(isolated_home):
+    bad = run(["jugar", "castana", "--rivales", "6"], [], isolated_home)
+    assert bad.returncode != 0 and "entre 1 y 5" in bad.stderr
+    bad = run(["jugar", "castana", "--limite", "30"], [], isolated_home)
+    assert bad.returncode != 0 and "40 puntos" in bad.stderr
+    bad = run(["jugar", "chinchon", "--arbitro", "si"], [], isolated_home)
+    assert bad.returncode != 0 and "--arbitro" in bad.stderr
+    good = run([*PLAY, "--arbitro", "si", "--rivales", "1"], ["reglas", "mesa"], isolated_home)
+    assert "Árbitro automático" in good.stdout
+    assert "Cartas: Tú 6, " in good.stdout and good.stdout.count(", ") >= 1
+
+
+# --- the adapter at a chosen moment ---------------------------------------------------
+
+
+def advance(adapter, until, limit=400):
+    """Let bots (and a bot for the player) play until `until(game)` holds."""
+    game = adapter.game
+    me = make_bot("medio", 0, 7)
+    for _ in range(limit):
+        if until(game):
+            return True
+        if game.is_over():
+            return False
+        seats = game.to_act()
+        seat = seats[0]
+        bot = me if seat == 0 else adapter.bots[seat]
+        game.apply(seat, bot.choose(game.view(seat)))
+    return False
+
+
+def adapter_at(until, settings=None, seeds=range(300)):
+    settings = settings or Settings()
+    for seed in seeds:
+        adapter = ui.new_adapter(settings, seed=seed, spectator=False)
+        if advance(adapter, until):
+            return adapter
+    pytest.fail("no such moment")
+
+
+def human_can_steal(game):
+    if game.phase != "window" or 0 not in game.view(0).stealers:
+        return False
+    from sobremesa.lexicon import default_lexicon
+
+    words = r.words_from(game.view(0).top_letter, game.hand(0), default_lexicon("castana").spell)
+    return bool(words)
+
+
+def a_word(adapter):
+    from sobremesa.lexicon import default_lexicon
+
+    view = adapter.game.view(0)
+    return r.words_from(view.top_letter, view.hand, default_lexicon("castana").spell)[0]
+
+
+class ClockConsole:
+    """A person at a terminal: lines arrive at given seconds after the test starts."""
+
+    interactive = True
+
+    def __init__(self, script):
+        self.out = []
+        self.script = list(script)  # (seconds, line)
+        self.start = time.monotonic()
+
+    def say(self, line, *, answer=False):
+        self.out.append(line)
+
+    def set_prompt(self, text):
+        self.prompt = text
+
+    def set_key_mode(self, keys):
+        pass
+
+    def close(self):
+        pass
+
+    def get_line(self, timeout=None):
+        if not self.script:
+            time.sleep(min(timeout or 0.05, 0.05))
+            return TIMEOUT if timeout is not None else None
+        at, line = self.script[0]
+        wait = self.start + at - time.monotonic()
+        if timeout is not None and wait > timeout:
+            time.sleep(timeout)
+            return TIMEOUT
+        time.sleep(max(0.0, wait))
+        self.script.pop(0)
+        return line
+
+
+def session_for(adapter, script, seconds, bot_times=None):
+    console = ClockConsole(script)
+    session = Session(adapter, console, Announcer(console), 0, window_seconds=seconds)
+    if bot_times is not None:
+        adapter.bot_reaction_time = lambda seat: bot_times.get(seat, 99.0)
+    return session, console
+
+
+def test_timed_steal_by_the_player_before_slow_bots():
+    adapter = adapter_at(human_can_steal)
+    word = a_word(adapter)
+    session, console = session_for(adapter, [(0.1, f"castaña {word}")], 2.0, {})
+    assert session.reactions.realtime
+    started = time.monotonic()
+    assert session.reactions.run()
+    assert time.monotonic() - started < 1.5
+    assert any(line.startswith(f"¡Toma castaña! Robas el turno con {word}") for line in console.out)
+
+
+def test_timed_window_closes_at_the_deadline():
+    adapter = adapter_at(human_can_steal)
+    hand = adapter.game.hand(0)
+    session, console = session_for(adapter, [], 0.3, {})
+    started = time.monotonic()
+    assert session.reactions.run()
+    assert 0.25 <= time.monotonic() - started < 1.5
+    assert adapter.game.phase != "window" or adapter.game.window_key() != 0
+    assert adapter.game.hand(0) == hand
+    assert "Se acabó el tiempo." in console.out
+
+
+def test_turn_by_turn_waits_and_scripted_answer_counts_as_instant():
+    adapter = adapter_at(human_can_steal)
+    word = a_word(adapter)
+    fast = {s: 0.01 for s in range(1, adapter.game.num_seats)}
+    session, console = session_for(adapter, [(0.2, f"castaña {word}")], None, fast)
+    console.interactive = False  # a script: the player's answer counts as instant
+    assert session.reactions.run()
+    assert any(line.startswith(f"¡Toma castaña! Robas el turno con {word}") for line in console.out)
+
+
+def test_race_order_comes_from_answer_time_turn_by_turn():
+    def race(game):
+        return game.phase == "race" and 0 in game.to_act()
+
+    adapter = adapter_at(race)
+    fast = {s: 0.05 for s in range(1, adapter.game.num_seats)}
+    racers = [s for s in adapter.game.to_act() if s != 0]
+    session, console = session_for(adapter, [(0.4, "")], None, fast)  # Intro puts the hand
+    before = len(adapter.game.hand(0))
+    assert session.reactions.run()
+    # The bots answered in 0.05 s, the player in 0.4 s: the player was last.
+    assert len(adapter.game.hand(0)) == before + len(racers) + 1
+    assert any(line.startswith("Pones la mano la ") for line in console.out)
+
+
+def test_timed_race_player_first_draws_one():
+    def race(game):
+        return game.phase == "race" and 0 in game.to_act()
+
+    adapter = adapter_at(race)
+    before = len(adapter.game.hand(0))
+    session, console = session_for(adapter, [(0.05, "mano")], 3.0, {})
+    assert session.reactions.run()
+    assert len(adapter.game.hand(0)) in (before + 1, before)  # 1 card, or none left to draw
+    assert any(line.startswith("Pones la mano la primera") for line in console.out)
+
+
+def test_warned_steal_lets_the_protected_player_play_first():
+    settings = Settings()
+    settings.castana.warn_before_steal = True
+
+    def warned(game):
+        return game.phase == "window" and game.view(0).warned and game.view(0).next_seat == 0
+
+    # Make bots always steal when they can, so a warning comes quickly.
+    import sobremesa.games.castana.bots as b
+
+    saved = dict(b.STEAL_SKILL)
+    b.STEAL_SKILL.update(facil=1.0, medio=1.0, dificil=1.0)
+    try:
+        adapter = adapter_at(warned, settings)
+    finally:
+        b.STEAL_SKILL.update(saved)
+    session, console = session_for(adapter, [(0.0, "robar")], None, {})
+    console.interactive = False
+    hand = len(adapter.game.hand(0))
+    assert session.reactions.run()
+    assert len(adapter.game.hand(0)) == hand + 1  # the player drew on their own turn
+    assert adapter.game.phase != "window" or adapter.game.view(None).discarder != 0
+
+
+def test_colour_asked_after_a_vowel_and_answered_alone():
+    def vowel_turn(game):
+        if game.phase != "turn" or game.current != 0 or game.attack:
+            return False
+        view = game.view(0)
+        return any(r.letter(c) in r.VOWELS and view.matches(c) for c in view.hand)
+
+    adapter = adapter_at(vowel_turn)
+    view = adapter.game.view(0)
+    card = next(c for c in view.hand if r.letter(c) in r.VOWELS and view.matches(c))
+    colour = ui.COLOUR_CARD[r.colour(card)]
+    reply = adapter.handle(ui.Command("jugar", f"{r.letter(card).lower()} {colour}"))
+    if reply.actions:  # a vowel held in one colour: the word was the choice
+        assert reply.actions[0].colour == r.colour(card)
+        return
+    assert reply.lines == ["¿Qué color sigue? Azul, rojo o verde."]
+    assert adapter.prompt() == "Color que sigue: azul, rojo o verde> "
+    answer = adapter.handle_unknown("verde")
+    assert answer.actions == [r.PlayCard(card, colour="verde")]
+
+
+def test_word_refusals_name_the_problem():
+    adapter = adapter_at(lambda g: g.phase == "turn" and g.current == 0 and not g.attack)
+    top = adapter.game.view(0).top_letter
+    other = "B" if top != "B" else "C"
+    reply = adapter.handle(ui.Command("castaña", f"{other}ZZZZ"))
+    assert reply.lines == [f"{other}ZZZZ no empieza por la {top} de arriba."]
+    reply = adapter.handle(ui.Command("castaña", f"{top}ZZ"))
+    assert reply.lines and reply.lines[0].startswith(f"Para {top}ZZ te falta: ")
+    reply = adapter.handle(ui.Command("castaña", f"{top}Z"))
+    assert reply.lines == ["La palabra debe tener 3 letras o más."]
+
+
+def test_palabras_aid_lists_words_and_can_be_disabled():
+    adapter = adapter_at(human_can_steal)
+    reply = adapter.handle(ui.Command("palabras", ""))
+    assert reply.lines[0].startswith("Desde la ")
+    adapter.settings.castana.aids = False
+    reply = adapter.handle(ui.Command("palabras", ""))
+    assert reply.lines == ["En esta mesa no hay ayuda de palabras."]
+
+
+def test_window_line_comes_before_the_play_that_opened_it(isolated_home):
+    out = run(PLAY, TURN * 40, isolated_home).stdout.splitlines()
+    windows = [i for i, line in enumerate(out) if line.startswith(("¿Dudas de", "¡Castaña desde"))]
+    assert windows
+    for i in windows:
+        following = out[i + 1]
+        assert (
+            " forma " in following
+            or " juega " in following
+            or "echa" in following
+            or ("roba el turno" in following)
+            or following.startswith(("Juegas", "Formas"))
+        )
