@@ -180,7 +180,8 @@ class CastanaBot:
             cards = cards_for_word(hand, word[1:])
             if cards:
                 options.append((self._value(cards) + 0.5, self._word_action(view, cards, hand)))
-        if not words and BLUFF[self.level] and rng.random() < BLUFF[self.level]:
+        bluffing = BLUFF[self.level] and not view.referee
+        if not words and bluffing and rng.random() < BLUFF[self.level]:
             bluff = self._bluff(view, hand, rng)
             if bluff is not None:
                 options.append((99.0, bluff))

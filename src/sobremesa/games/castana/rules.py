@@ -512,11 +512,12 @@ class _Window:
     key: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        # Copies: a save must not change as the live window goes on.
+        return {k: list(v) if isinstance(v, list) else v for k, v in self.__dict__.items()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> _Window:
-        return cls(**data)
+        return cls(**{k: list(v) if isinstance(v, list) else v for k, v in data.items()})
 
 
 class CastanaGame(Game):
@@ -628,9 +629,9 @@ class CastanaGame(Game):
         return [{}]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every legal action except words (which depend on the word list: see
-        `word_cards`); a word is legal wherever a PlayWord is listed here as possible
-        by `can_play_word`."""
+        """Every legal action of a seat in `to_act()` except words (they depend on
+        the word list: see `can_play_word`). A Ñ thrown out of turn by a seat not in
+        `to_act()` is allowed by `may_play_enie`."""
         if seat not in self.to_act():
             return []
         hand = self.hands[seat]
@@ -673,17 +674,19 @@ class CastanaGame(Game):
         return [*found, Draw()]
 
     def may_play_enie(self, seat: int) -> bool:
-        """May `seat` throw a Ñ now, out of turn? At any moment of a turn or a
-        window, except its own discard's window and an attack aimed at it (seed)."""
+        """May `seat` throw a Ñ now, out of turn (seed: at any moment, on any
+        letter)? During another player's turn, unless an attack is pending (it is
+        resolved first); in a window, whoever may steal in it (not the discarder,
+        the next player, a player who just lost the turn; no one while an attack,
+        a race or the end of the round waits on the window)."""
         if not any(letter(c) == "Ñ" for c in self.hands[seat]):
             return False
         if self.phase == "turn":
-            return seat != self.current
+            return seat != self.current and not self.attack
         if self.phase == "window":
             w = self.window
             assert w is not None
-            attacked = w.attack is not None and seat == w.next_seat
-            return seat != w.discarder and not attacked
+            return seat in w.stealers
         return False
 
     def can_play_word(self, seat: int) -> bool:
@@ -992,9 +995,9 @@ class CastanaGame(Game):
         if isinstance(action, PlayWord):
             if seat not in w.stealers:
                 raise IllegalAction("cannot_steal")
+            self._validate_word(seat, action)
             if self._must_warn(w):
                 return self._warn(seat, w)
-            self._validate_word(seat, action)
             self.window = None
             return self._play_word(seat, action, steal=True)
         if isinstance(action, PlayCard):

@@ -322,8 +322,9 @@ class CastanaAdapter(GameAdapter):
         return card_text(view.top)
 
     def _on_round_started(self, e: r.RoundStarted) -> list[str]:
-        if self._you(e.starter):  # "Tu turno. Arriba: …" follows
-            return [_("Ronda {n}, empiezas tú.").format(n=e.round_no)]
+        if self._you(e.starter):
+            line = _("Ronda {n}, empiezas tú. Arriba: {card}.")
+            return [line.format(n=e.round_no, card=card_text(e.start_card))]
         line = _("Ronda {n}, empieza {name}. Arriba: {card}.")
         return [line.format(n=e.round_no, name=self._name(e.starter), card=card_text(e.start_card))]
 
@@ -337,7 +338,8 @@ class CastanaAdapter(GameAdapter):
             return []
         if e.attack:
             return [_("Tu turno: pon otra {letter} o roba 2.").format(letter=e.attack)]
-        return [_("Tu turno. Arriba: {top}.").format(top=self._top_text(self.game.view(e.seat)))]
+        # The top card was named by the play before, and the prompt carries it.
+        return [_("Tu turno.")]
 
     def _on_attacked(self, e: r.Attacked) -> list[str]:
         if self._you(e.seat):
