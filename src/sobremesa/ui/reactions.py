@@ -52,9 +52,21 @@ class ReactionDriver:
         times = {
             seat: adapter.bot_reaction_time(seat) for seat in adapter.game.to_act() if seat != human
         }
+        if human is None or human not in adapter.game.to_act():
+            return self._run_without_player(times)
         if self.realtime:
             return self._run_realtime(times)
         return self._run_turn_by_turn(times)
+
+    def _run_without_player(self, times: dict[int, float]) -> bool:
+        """Only bots in this window: the same outcome as on the clock (fastest
+        first; in real time, none after the deadline), without the dead wait."""
+        deadline = self.seconds if self.realtime else float("inf")
+        assert deadline is not None
+        self._bots_before(times, deadline)
+        if not self._replaced():
+            self.session.narrate_events(self.session.adapter.close_window())
+        return True
 
     # -- turn by turn ------------------------------------------------------------
     def _run_turn_by_turn(self, times: dict[int, float]) -> bool:
