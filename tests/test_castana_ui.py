@@ -369,3 +369,17 @@ def test_window_line_comes_before_the_play_that_opened_it(isolated_home):
             or ("roba el turno" in following)
             or following.startswith(("Juegas", "Formas"))
         )
+
+
+def test_window_without_the_player_does_not_wait_for_the_clock():
+    def others_only(game):
+        return game.phase == "window" and 0 not in game.to_act()
+
+    adapter = adapter_at(others_only)
+    seats = adapter.game.to_act()
+    session, console = session_for(adapter, [], 3.0, {s: 2.5 for s in seats})
+    assert session.reactions.realtime
+    started = time.monotonic()
+    assert session.reactions.run()
+    assert time.monotonic() - started < 0.5  # not the 2.5 s of the bots nor the 3 s window
+    assert adapter.game.phase != "window" or adapter.game.window_key() != 0
