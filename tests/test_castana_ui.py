@@ -63,7 +63,7 @@ def test_end_of_input_then_continuar_resumes_identically(tmp_path):
         tmp_path / "split" / "data" / "partida.json"
     ).exists() or "Puntos finales" in part2.stdout
     skip = ("Partida guardada", "Partida recuperada", "ABC ¡Castaña! contra", "Escribe ayuda")
-    recalled = ("Puntos: ", "Ronda ", "La partida ha terminado")
+    recalled = ("Puntos: ", "Última jugada: ", "Ronda ", "La partida ha terminado")
     recalled_hand = (" cartas, ", "1 carta, ")
 
     def game(text, drop_recall):
@@ -109,10 +109,10 @@ def test_reading_commands_and_bad_input(isolated_home):
     assert "Mazo: " in out
     assert "Puntos: Tú 0" in out
     assert "Escribe cartas, cartas letra o cartas color." in out
-    assert "Di la carta o la palabra: jugar m roja, o jugar mesa." in out
+    assert "Di la carta o la palabra: jugar m roja, o jugar casa." in out
     assert "No hay carta 99: tienes " in out
     assert "Espera, no es tu turno." in out  # seed 3: Z held, but a window is open
-    assert "Escribe castaña y la palabra, por ejemplo castaña mesa." in out
+    assert "Escribe castaña y la palabra, por ejemplo castaña casa." in out
     assert "La palabra debe tener 3 letras o más." in out  # jugar qq
     assert "solo puede tener letras; quita" in out
     assert "No hay palabra que dudar." in out or "Dudas de" in out
@@ -275,7 +275,7 @@ def test_race_order_comes_from_answer_time_turn_by_turn():
     assert session.reactions.run()
     # The bots answered in 0.05 s, the player in 0.4 s: the player was last.
     assert len(adapter.game.hand(0)) == before + len(racers) + 1
-    assert any(line.startswith("Pones la mano la ") for line in console.out)
+    assert any(line.startswith("Pones la mano en ") for line in console.out)
 
 
 def test_timed_race_player_first_draws_one():
@@ -287,7 +287,7 @@ def test_timed_race_player_first_draws_one():
     session, console = session_for(adapter, [(0.05, "mano")], 3.0, {})
     assert session.reactions.run()
     assert len(adapter.game.hand(0)) in (before + 1, before)  # 1 card, or none left to draw
-    assert any(line.startswith("Pones la mano la primera") for line in console.out)
+    assert any(line.startswith("Pones la mano en primer lugar") for line in console.out)
 
 
 def test_warned_steal_lets_the_protected_player_play_first():
@@ -383,3 +383,87 @@ def test_window_without_the_player_does_not_wait_for_the_clock():
     assert session.reactions.run()
     assert time.monotonic() - started < 0.5  # not the 2.5 s of the bots nor the 3 s window
     assert adapter.game.phase != "window" or adapter.game.window_key() != 0
+
+
+def _vowel_steal(game):
+    if not human_can_steal(game):
+        return False
+    from sobremesa.lexicon import default_lexicon
+
+    words = r.words_from(game.view(0).top_letter, game.hand(0), default_lexicon("castana").spell)
+    return any(w[-1] in r.VOWELS for w in words)
+
+
+def test_a_steal_needs_no_question_the_game_chooses_the_colour():
+    adapter = adapter_at(_vowel_steal)
+    from sobremesa.lexicon import default_lexicon
+
+    view = adapter.game.view(0)
+    words = r.words_from(view.top_letter, view.hand, default_lexicon("castana").spell)
+    word = next(w for w in words if w[-1] in r.VOWELS)
+    reply = adapter.handle(ui.Command("castaña", word))
+    assert not reply.lines, reply.lines  # the clock runs: no "¿Qué color sigue?"
+    (action,) = reply.actions
+    assert action.colour in r.COLOURS
+    assert adapter.pending is None
+
+
+def test_a_half_made_play_is_dropped_when_the_table_changes():
+    adapter = adapter_at(lambda g: g.phase == "turn" and g.current == 0 and not g.attack)
+    card = adapter.game.hand(0)[0]
+    # As after "jugar a" with the colour still to say:
+    adapter.pending = {"kind": "card", "card": card, "need": "colour", "moment": adapter._moment()}
+    assert adapter.prompt() == "Color que sigue: azul, rojo o verde> "
+    events = adapter.game.apply(0, r.Draw())  # the table moves on (here: the player draws)
+    lines = adapter.describe_events(events)
+    assert "La mesa ha cambiado: tu jugada a medias no vale." in lines
+    assert adapter.pending is None
+    assert adapter.handle_unknown("verde") is None  # "verde" alone no longer plays anything
+
+
+def test_comprobar_is_refused_while_the_player_may_challenge():
+    def may_challenge(game):
+        return game.phase == "window" and 0 in game.view(0).challengers and game.view(0).word
+
+    adapter = adapter_at(may_challenge)
+    assert adapter.check_refusal() == "Mientras puedes dudar no se consulta el diccionario."
+    adapter.game.apply(0, r.Pass())
+    if adapter.game.phase == "turn":
+        assert adapter.check_refusal() is None
+    adapter.settings.castana.aids = False
+    assert adapter.check_refusal() == "En esta mesa no hay ayuda de palabras."
+
+
+def test_an_answer_typed_before_the_window_is_not_spent_on_it():
+    adapter = adapter_at(human_can_steal)
+    adapter.window_realtime = True
+    adapter._asked = True
+    adapter._opened_at = time.monotonic()
+    early = adapter.handle(ui.Command("paso", ""))
+    assert early.lines == ["Eso llegó antes de esta ventana; escríbelo otra vez si es para ella."]
+    assert not early.actions
+    adapter._opened_at -= 1.0
+    assert adapter.handle(ui.Command("paso", "")).actions == [r.Pass()]
+
+
+def test_continuar_keeps_the_games_reaction_mode(isolated_home, monkeypatch):
+    import json
+
+    from sobremesa.cli import App
+
+    run([*PLAY, "--ventana", "0"], ["cartas"], isolated_home)
+    saved = json.loads((isolated_home / "data" / "partida.json").read_text(encoding="utf-8"))
+    assert saved["window"] is None
+    monkeypatch.setenv("SOBREMESA_HOME", str(isolated_home))
+    app = App(Settings(), force_plain=True)
+    assert app.settings.reaction_mode == "tiempo"
+    app._run = lambda adapter, resumed: app.settings.reaction_mode
+    assert app.continue_game() == "turnos"
+    app.close()
+
+
+def test_the_choice_of_player_is_offered_with_o():
+    adapter = adapter_at(lambda g: g.phase == "turn" and g.current == 0 and not g.attack)
+    adapter.pending = {"kind": "card", "card": "Sa", "need": "seat", "moment": adapter._moment()}
+    names = [n for s, n in enumerate(adapter.table.names) if s != 0]
+    assert adapter.prompt() == f"¿Quién juega ahora? {', '.join(names[:-1])} o {names[-1]}> "

@@ -195,6 +195,7 @@ class App:
     ) -> None:
         self.settings = settings  # in effect for this run (command-line options applied)
         self.pace_given = False  # --ritmo on the command line wins over a saved game's
+        self.window_given = False  # so does --ventana
         self.stored = stored if stored is not None else settings  # what is saved to disk
         self.console = make_console(
             lambda: self.announcer.history.lines(),
@@ -307,6 +308,13 @@ class App:
                 return "eof"
         return result
 
+    def end_pause(self, result: str) -> None:
+        """A game started from the shell: let the final scores be heard (and read)
+        before the program ends."""
+        if result == "over" and getattr(self.console, "interactive", False):
+            self.announcer.narrate(_("Pulsa Intro para salir."))
+            self.ask(_("Intro> "))
+
     def new_game_menu(self, game_id: str) -> str:
         """Rivals and level for a new game (numbered as the number they mean)."""
         low, high, levels, question = NEW_GAME[game_id]
@@ -364,7 +372,7 @@ class App:
             return "broken"
         if data is None:
             self.announcer.answer(
-                _("No hay ninguna partida guardada. Empieza una con: sobremesa jugar chinchon.")
+                _("No hay ninguna partida guardada. Escribe sobremesa para elegir un juego.")
             )
             return "none"
         try:
@@ -380,6 +388,12 @@ class App:
         pace = data.get("pace")
         if not self.pace_given and isinstance(pace, int | float) and 0 <= pace <= 10:
             self.settings.pace = float(pace)
+        window = data.get("window", "unknown")  # the game's reaction mode goes on with it
+        if not self.window_given and window is None:
+            self.settings.reaction_mode = "turnos"
+        elif not self.window_given and isinstance(window, int | float) and 2 <= window <= 10:
+            self.settings.reaction_mode = "tiempo"
+            self.settings.reaction_seconds = float(window)
         for line in data.get("history", [])[-300:]:
             if isinstance(line, str):
                 self.announcer.history.add(line)
@@ -542,6 +556,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     force_plain = args.texto_simple or os.environ.get("TERM") == "dumb"
     app = App(run_settings, stored=settings, force_plain=force_plain)
     app.pace_given = args.ritmo is not None
+    app.window_given = getattr(args, "ventana", None) is not None
     try:
         if broken is not None:
             app.announcer.narrate(
@@ -557,10 +572,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     )
                 )
                 return 2
-            app.play(game_id, seed=args.semilla, spectator=args.espectador)
+            app.end_pause(app.play(game_id, seed=args.semilla, spectator=args.espectador))
             return 0
         if args.orden == "continuar":
-            app.continue_game()
+            app.end_pause(app.continue_game())
             return 0
         if args.orden == "opciones":
             app.options_menu()

@@ -171,6 +171,10 @@ class GameAdapter(ABC):
         """Changes when a new window replaces the open one (a steal in ¡Castaña!)."""
         return None
 
+    def check_refusal(self) -> str | None:
+        """A reason `comprobar` may not be used just now (None: it may)."""
+        return None
+
     def out_of_turn(self, seat: int, actions: Sequence[Action]) -> bool:
         """May the player make these moves now although it is not their turn (the
         Ñ of ABC ¡Castaña!, thrown at any moment)?"""
@@ -323,6 +327,7 @@ class Session:
                 "bots": self.adapter.bots_to_data(),
                 "extra": self.adapter.extra_to_data(),
                 "pace": self.pace,  # a `ritmo` typed in the game stays with it
+                "window": self.reactions.seconds,  # None: turn by turn, kept on continuar
                 "history": list(self.announcer.history.last(300)),
             }
         )
@@ -499,7 +504,8 @@ class Session:
         elif name == "ritmo":
             self._set_pace(command.args)
         elif name == "comprobar":
-            self._answer(self._check_words(command.args))
+            refusal = self.adapter.check_refusal()
+            self._answer([refusal] if refusal else self._check_words(command.args))
         elif name == "salir":
             self._quit = True
         else:

@@ -214,16 +214,15 @@ class CastanaBot:
     def _bluff(
         self, view: CastanaView, hand: list[str], rng: random.Random
     ) -> CastanaAction | None:
-        """A made-up word from the visible letter with two or three of the hand's letters."""
-        for _ in range(12):
+        """A made-up word from the visible letter with two or three of the hand's
+        letters, that looks Spanish enough to be worth doubting (not "OXQ")."""
+        for _ in range(40):
             size = rng.choice((2, 3))
             if len(hand) < size:
                 return None
             cards = rng.sample(hand, size)
             word = view.top_letter + "".join(letter(c) for c in cards)
-            if not any(ch in VOWELS for ch in word):
-                continue
-            if not self.is_word(word) and len(word) >= MIN_WORD:
+            if len(word) >= MIN_WORD and plausible(word) and not self.is_word(word):
                 return self._word_action(view, cards, hand)
         return None
 
@@ -262,6 +261,64 @@ class CastanaBot:
         if self.level == "facil":
             return self._rng(view, "target").choice(others)
         return max(others, key=lambda s: (view.hand_sizes[s], -s))
+
+
+# Consonant pairs that Spanish words have (inside a word or at its start).
+_PAIRS = set(
+    [
+        "BL",
+        "BR",
+        "CL",
+        "CR",
+        "DR",
+        "FL",
+        "FR",
+        "GL",
+        "GR",
+        "PL",
+        "PR",
+        "TR",
+        "CH",
+        "LL",
+        "RR",
+        "NT",
+        "ND",
+        "NC",
+        "NG",
+        "ST",
+        "SC",
+        "SP",
+        "RT",
+        "RD",
+        "RM",
+        "RN",
+        "RC",
+        "LT",
+        "LD",
+        "LM",
+        "MP",
+        "MB",
+        "NS",
+        "RS",
+    ]
+)
+
+
+def plausible(word: str) -> bool:
+    """Does a made-up word look Spanish: vowels between consonants, QU, a usual end?"""
+    if not any(ch in VOWELS for ch in word) or word[-1] not in VOWELS + "NSRLDZ":
+        return False
+    for i, ch in enumerate(word):
+        if ch == "Q" and word[i + 1 : i + 2] != "U":
+            return False
+        if ch in "KWXÑ" and i:
+            return False  # rare inside a word: a giveaway
+    run = 0
+    for i, ch in enumerate(word):
+        run = 0 if ch in VOWELS else run + 1
+        if run > 2 or (run == 2 and word[i - 1 : i + 1] not in _PAIRS):
+            return False
+    return True
 
 
 def make_bot(level: str, seat: int, rng_seed: int = 0) -> CastanaBot:

@@ -1062,7 +1062,9 @@ class CastanaGame(Game):
             for s in range(self.num_seats):
                 if s == seat:
                     continue
-                if len(self.hands[s]) <= 1:
+                if not self.hands[s]:
+                    continue  # the word's player, out of cards
+                if len(self.hands[s]) == 1:
                     events.append(GiveSkipped(s))
                 else:
                     givers.append(s)

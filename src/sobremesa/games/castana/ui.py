@@ -3,6 +3,7 @@ challenge windows, the Ñ race, commands and bots."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -60,12 +61,12 @@ COMMANDS = [
         "jugar",
         ("play", "j", "juego"),
         N_(
-            "jugar CARTA o PALABRA: jugar m roja, jugar a roja verde, jugar mesa; jugar ñ, cuando quieras"
+            "jugar CARTA o PALABRA: jugar m roja, jugar a roja verde, jugar casa; jugar ñ, cuando quieras"
         ),
     ),
     CommandSpec(
         "castaña",
-        ("castana", "toma", "steal", "w"),
+        ("castana", "toma", "steal", "ca"),
         N_("castaña PALABRA: formas la palabra; fuera de tu turno, le robas el turno"),
     ),
     CommandSpec("robar", ("draw", "r"), N_("robar: robas una carta, o las del ataque")),
@@ -140,6 +141,13 @@ def join(items: Sequence[str]) -> str:
     return _("{first} y {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
+def join_or(items: Sequence[str]) -> str:
+    """'Ana o Luis', 'Ana, Luis o Marta': a choice."""
+    if len(items) <= 1:
+        return join(items)
+    return _("{first} o {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
 def sort_hand(hand: Sequence[str], order: str) -> list[str]:
     if order == "letra":
         return sorted(
@@ -175,7 +183,18 @@ def points_text(n: int) -> str:
     return ngettext("{n} punto", "{n} puntos", n).format(n=n)
 
 
-ORDINALS = [N_("primera"), N_("segunda"), N_("tercera"), N_("cuarta"), N_("quinta")]
+HINTED_WINDOWS = 3  # windows announced with how to answer
+EARLY = (
+    0.5  # seconds: an answer sooner than this after a window opened was meant for the one before
+)
+
+ORDINALS = [
+    N_("en primer lugar"),
+    N_("en segundo lugar"),
+    N_("en tercer lugar"),
+    N_("en cuarto lugar"),
+    N_("en quinto lugar"),
+]
 
 
 class CastanaAdapter(GameAdapter):
@@ -199,6 +218,8 @@ class CastanaAdapter(GameAdapter):
         self.pending: dict[str, Any] | None = None  # a play waiting for a colour or a seat
         self._auto_pass = False
         self._asked = False  # the player was asked in the open window
+        self._opened_at = 0.0  # when the player's window was announced
+        self.windows_told = 0  # the first windows say how to answer, later ones not
 
     @property
     def lexicon(self) -> Any:
@@ -293,20 +314,47 @@ class CastanaAdapter(GameAdapter):
         return [_("Fin de la partida.")]
 
     def resume(self) -> list[str]:
-        lines = self._cmd_puntos("").lines + self._cmd_turno("").lines
+        lines = self._cmd_puntos("").lines
+        if self.last_move:
+            lines.append(_("Última jugada: {move}").format(move=self.last_move))
+        lines += self._cmd_turno("").lines
         if self.table.human is not None:
             lines += self._cmd_cartas("").lines
         return lines
 
     def refusal(self, error: IllegalAction) -> str:
+        if error.reason == "must_answer":
+            return _("Primero responde a la {letter}: pon otra {letter} o roba 2.").format(
+                letter=error.details.get("letter", "")
+            )
+        if error.reason == "no_match" and error.details.get("card"):
+            return _("{card} no va: arriba {top}.").format(
+                card=card_text(error.details["card"]), top=self._top_text(self._view())
+            )
+        if error.reason == "not_now":
+            return self._enie_refusal()
         message = REFUSALS.get(error.reason)
         if message is None:
             return _("Esa jugada no es posible ahora.")
-        if error.reason == "must_answer":
-            return _("Primero responde a la {letter}: pon otra {letter} o roba.").format(
-                letter=error.details.get("letter", "")
-            )
         return _(message).format(word=error.details.get("word", ""))
+
+    def _enie_refusal(self) -> str:
+        """Why the player may not throw the Ñ out of turn just now."""
+        game = self.game
+        human = self.table.human
+        w = game.window
+        if game.phase == "race":
+            return _("Ahora es la carrera de la Ñ: pon la mano.")
+        if game.phase == "give":
+            return _("Espera a que se den las cartas.")
+        attack = game.attack or (w.attack if w else None)
+        if attack:
+            return _("Primero se resuelve el ataque de la {letter}.").format(letter=attack)
+        if w is not None and w.discarder == human:
+            return _("Acabas de jugar: espera a la jugada de otro.")
+        if w is not None and w.next_seat == human:
+            return _("Juegas tú ahora: échala en tu turno.")
+        return _("Ahora no puedes echar la Ñ; prueba en el turno de otro.")
 
     def describe(self, event: Event) -> list[str]:
         event = event.visible_to(self.table.human)
@@ -352,11 +400,11 @@ class CastanaAdapter(GameAdapter):
 
     def _choice_text(self, last: str, colour: str) -> str:
         if r.needs_choice(last) == "colour" and colour != r.colour(last):
-            return _(", sigue el {colour}").format(colour=colour_name(colour))
+            return _("; sigue el {colour}").format(colour=colour_name(colour))
         return ""
 
     def _on_card_played(self, e: r.CardPlayed) -> list[str]:
-        card = card_text(e.card) + self._choice_text(e.card, e.colour)
+        card = card_text(e.card)
         name = self._name(e.seat)
         you = self._you(e.seat)
         ch = r.letter(e.card)
@@ -386,6 +434,9 @@ class CastanaAdapter(GameAdapter):
             line = (_("Juegas {card}.") if you else _("{name} juega {card}.")).format(
                 name=name, card=card
             )
+        choice = self._choice_text(e.card, e.colour)
+        if choice:
+            line = line[:-1] + choice + "."
         self.last_move = line
         return [line]
 
@@ -458,22 +509,26 @@ class CastanaAdapter(GameAdapter):
         self._asked = True
         steal = self._can_steal(human)
         challenge = self._can_challenge(human)
+        self._opened_at = time.monotonic()
         realtime = getattr(self, "window_realtime", False)
-        if steal and challenge:
-            what = _("castaña PALABRA, dudo o paso")
-        elif challenge:
-            what = _("dudo o paso")
-        else:
-            what = _("castaña PALABRA o paso")
         letter = r.letter(self.game.top)
         if challenge and steal:
-            first = _("¿Dudas de {word}, o castaña desde la {letter}?").format(
+            first = _("¿Dudas de {word}? ¿O castaña desde la {letter}?").format(
                 word=e.word, letter=letter
             )
         elif challenge:
             first = _("¿Dudas de {word}?").format(word=e.word)
         else:
             first = _("¡Castaña desde la {letter}!").format(letter=letter)
+        self.windows_told += 1
+        if self.windows_told > HINTED_WINDOWS:
+            return [first]  # by now the player knows the answers; the prompt has them
+        if steal and challenge:
+            what = _("castaña PALABRA, dudo o paso")
+        elif challenge:
+            what = _("dudo o paso")
+        else:
+            what = _("castaña PALABRA o paso")
         if realtime:
             return [
                 _("{first} {seconds} segundos: {what}.").format(
@@ -571,18 +626,18 @@ class CastanaAdapter(GameAdapter):
                 join([card_text(c) for c in e.cards]) if e.cards else _("nada, no quedan cartas")
             )
             return [
-                _("Pones la mano la {position}{late}: robas {cards}.").format(
+                _("Pones la mano {position}{late}: robas {cards}.").format(
                     position=position, late=late, cards=cards
                 )
             ]
         return [
-            _("{name} pone la mano la {position}{late}: roba {count}.").format(
+            _("{name} pone la mano {position}{late}: roba {count}.").format(
                 name=self._name(e.seat), position=position, late=late, count=e.position
             )
         ]
 
     def _on_deck_reshuffled(self, e: r.DeckReshuffled) -> list[str]:
-        return [_("Se baraja el montón: {cards} al mazo.").format(cards=cards_text(e.count))]
+        return [_("Se baraja la pila: {cards} al mazo.").format(cards=cards_text(e.count))]
 
     def _on_deck_empty(self, e: r.DeckEmpty) -> list[str]:
         return [_("No quedan cartas para robar.")]
@@ -599,8 +654,6 @@ class CastanaAdapter(GameAdapter):
                 )
             ]
         for seat, (pts, total) in enumerate(zip(e.points, e.totals, strict=True)):
-            if seat == e.winner:
-                continue
             lines.append(
                 _("{name}: {points}, total {total}.").format(
                     name=self._name(seat), points=points_text(pts), total=total
@@ -626,8 +679,13 @@ class CastanaAdapter(GameAdapter):
         return _("Pulsa Intro para empezar.")
 
     def urgent(self, event: Event) -> bool:
-        # The player has seconds: the window line goes before the play that opened it.
-        return isinstance(event, (r.WindowOpened, r.RaceStarted, r.StealWarned))
+        # The player has seconds: the line that asks them goes before the play.
+        human = self.table.human
+        if isinstance(event, r.RaceStarted):
+            return human in event.racers
+        if isinstance(event, r.StealWarned):
+            return event.target == human
+        return isinstance(event, r.WindowOpened)
 
     def pause_after(self, events: Sequence[Event]) -> str | None:
         for event in events:
@@ -636,7 +694,7 @@ class CastanaAdapter(GameAdapter):
         return None
 
     def extra_to_data(self) -> dict[str, Any]:
-        return {"last_move": self.last_move, "order": self.order}
+        return {"last_move": self.last_move, "order": self.order, "told": self.windows_told}
 
     # -- prompt ----------------------------------------------------------------------
     def prompt(self) -> str:
@@ -647,7 +705,7 @@ class CastanaAdapter(GameAdapter):
         if self.pending is not None:
             if self.pending["need"] == "colour":
                 return _("Color que sigue: azul, rojo o verde> ")
-            return _("¿Quién juega ahora? {names}> ").format(names=join(self._other_names()))
+            return _("¿Quién juega ahora? {names}> ").format(names=join_or(self._other_names()))
         mine = human is not None and human in view.to_act
         if view.phase == "race":
             return _("¡Mano! Intro> ") if mine else _("Carrera de la Ñ> ")
@@ -656,15 +714,17 @@ class CastanaAdapter(GameAdapter):
                 return _("Da una carta a {name}: dar CARTA> ").format(
                     name=self._name(view.challenger or 0)
                 )
+            if self._you(view.challenger):
+                return _("Te dan cartas> ")
             return _("Dan cartas a {name}> ").format(name=self._name(view.challenger or 0))
         if view.phase == "window":
             if mine and view.warned and view.next_seat == human:
                 return _("Aviso: juega ya o paso> ")
             if mine:
                 parts = []
-                if human in view.stealers:
+                if self._can_steal(human):
                     parts.append(_("castaña"))
-                if human in view.challengers and view.word:
+                if self._can_challenge(human):
                     parts.append(_("dudo"))
                 return _("{top}: {what} o paso> ").format(
                     top=r.letter(view.top), what=", ".join(parts)
@@ -684,7 +744,41 @@ class CastanaAdapter(GameAdapter):
     def commands(self) -> list[CommandSpec]:
         return COMMANDS
 
+    def _moment(self) -> tuple[Any, ...]:
+        game = self.game
+        return (game.window_key(), game.phase, game.current, len(game.pile), game.round_no)
+
+    def describe_events(self, events: Sequence[Event]) -> list[Any]:
+        lines = super().describe_events(events)
+        if self.pending is not None and self.pending.get("moment") != self._moment():
+            self.pending = None  # never finish a play on a table that has changed
+            lines.append(_("La mesa ha cambiado: tu jugada a medias no vale."))
+        return lines
+
+    def check_refusal(self) -> str | None:
+        """`comprobar` would answer a challenge for free, or stand in for a
+        disabled aid."""
+        human = self.table.human
+        if human is not None and self.game.phase == "window" and self._can_challenge(human):
+            return _("Mientras puedes dudar no se consulta el diccionario.")
+        if not self.settings.castana.aids:
+            return _("En esta mesa no hay ayuda de palabras.")
+        return None
+
+    def _too_early(self) -> str | None:
+        """In real time, an answer typed before the window was heard belongs to the
+        one before (type-ahead): refuse it instead of spending it here."""
+        if not (getattr(self, "window_realtime", False) and self._asked):
+            return None
+        if time.monotonic() - self._opened_at >= EARLY:
+            return None
+        return _("Eso llegó antes de esta ventana; escríbelo otra vez si es para ella.")
+
     def handle(self, command: Command) -> Reply:
+        if command.name in ("paso", "dudo", "castaña") and self.game.phase == "window":
+            early = self._too_early()
+            if early:
+                return Reply([early])
         if self.pending is not None and command.name not in (
             "cartas",
             "mesa",
@@ -756,10 +850,22 @@ class CastanaAdapter(GameAdapter):
                 else _("Carrera de la Ñ.")
             )
         if view.phase == "give":
+            if self._you(view.challenger):
+                return _("Te dan cartas.")
             return _("Dan cartas a {name}.").format(name=self._name(view.challenger or 0))
         if view.phase == "window":
-            if human in view.to_act:
-                return _("Puedes robar el turno o dudar; si no, paso.")
+            steal = human is not None and self._can_steal(human)
+            challenge = human is not None and self._can_challenge(human)
+            if steal and challenge:
+                return _("Puedes dudar de {word} o robar el turno; si no, paso.").format(
+                    word=view.word
+                )
+            if challenge:
+                return _("Puedes dudar de {word}; si no, paso.").format(word=view.word)
+            if steal:
+                return _("Puedes robar el turno; si no, paso.")
+            if view.next_seat is not None and self._you(view.next_seat):
+                return _("Enseguida juegas tú.")
             return _("Ventana abierta: pueden robar el turno.")
         if view.attack and self._you(view.current):
             return _("Debes poner otra {letter} o robar 2.").format(letter=view.attack)
@@ -783,7 +889,7 @@ class CastanaAdapter(GameAdapter):
                 _("Arriba: {top}. {pending}")
                 .format(top=self._top_text(view), pending=self._pending_text(view))
                 .strip(),
-                _("Mazo: {deck}. Montón: {pile}. Cartas: {counts}.").format(
+                _("Mazo: {deck}. Pila: {pile}. Cartas: {counts}.").format(
                     deck=cards_text(view.deck_size), pile=cards_text(view.pile_size), counts=counts
                 ),
             ]
@@ -899,6 +1005,14 @@ class CastanaAdapter(GameAdapter):
                 return playable[0], rest, None
             if self._view().attack or r.letter(mine[0]) == "Ñ":
                 return mine[0], rest, None
+            my_turn = self.game.phase == "turn" and self.game.current == self.table.human
+            if my_turn and not playable:
+                top = self._top_text(self._view())
+                return (
+                    None,
+                    [],
+                    _("Ninguna de tus {letter} va: arriba {top}.").format(letter=ch, top=top),
+                )
             colours = join([_(COLOUR_CARD[r.colour(c)]) for c in dict.fromkeys(mine)])
             return (
                 None,
@@ -916,7 +1030,7 @@ class CastanaAdapter(GameAdapter):
             return refusal
         words = fold(args.replace("ñ", "\0").replace("Ñ", "\0")).replace("\0", "ñ").split()
         if not words:
-            return Reply([_("Di la carta o la palabra: jugar m roja, o jugar mesa.")])
+            return Reply([_("Di la carta o la palabra: jugar m roja, o jugar casa.")])
         first = words[0]
         if len(first) >= 2 and not first.isdigit() and first not in LETTER_WORDS:
             return self._cmd_castana(args)
@@ -924,7 +1038,7 @@ class CastanaAdapter(GameAdapter):
         if refusal:
             return Reply([refusal])
         assert card is not None
-        self.pending = {"kind": "card", "card": card}
+        self.pending = {"kind": "card", "card": card, "moment": self._moment()}
         return self._complete(rest)
 
     def _cmd_castana(self, args: str) -> Reply:
@@ -932,7 +1046,7 @@ class CastanaAdapter(GameAdapter):
             return refusal
         parts = args.split()
         if not parts:
-            return Reply([_("Escribe castaña y la palabra, por ejemplo castaña mesa.")])
+            return Reply([_("Escribe castaña y la palabra, por ejemplo castaña casa.")])
         try:
             word = normalize(parts[0]).upper()
         except WordError as error:
@@ -958,16 +1072,26 @@ class CastanaAdapter(GameAdapter):
             return Reply(
                 [_("Para {word} te falta: {letters}.").format(word=word, letters=join(missing))]
             )
-        self.pending = {"kind": "word", "cards": tuple(cards)}
+        self.pending = {"kind": "word", "cards": tuple(cards), "moment": self._moment()}
         return self._complete([w for w in fold(" ".join(parts[1:])).split()])
 
     def _complete(self, words: list[str]) -> Reply:
         """Finish the pending play with a colour or a seat (asking if missing)."""
         pending = self.pending
         assert pending is not None
-        last = pending["card"] if pending["kind"] == "card" else pending["cards"][-1]
+        if pending.get("moment", self._moment()) != self._moment():
+            self.pending = None
+            return Reply([_("La mesa ha cambiado: tu jugada a medias no vale.")])
+        pending["moment"] = self._moment()
+        cards = [pending["card"]] if pending["kind"] == "card" else list(pending["cards"])
+        last = cards[-1]
         need = r.needs_choice(last)
         colour = target = None
+        if need and not words and self._choose_for_player(cards):
+            # Out of turn the clock runs, and a last card needs no choice: the game
+            # chooses (the colour you hold most of, the rival with most cards).
+            colour, target = self._auto_choice(cards)
+            need = None
         if need == "colour" and not (self.game.phase == "turn" and self.game.attack):
             if words and words[0] in _COLOUR_BY_WORD:
                 colour = _COLOUR_BY_WORD[words[0]]
@@ -990,12 +1114,12 @@ class CastanaAdapter(GameAdapter):
                     return Reply(
                         [
                             _("No hay nadie llamado {word}. ¿Quién juega ahora? {names}.").format(
-                                word=words[0][:20], names=join(self._other_names())
+                                word=words[0][:20], names=join_or(self._other_names())
                             )
                         ]
                     )
                 return Reply(
-                    [_("¿Quién juega ahora? {names}.").format(names=join(self._other_names()))]
+                    [_("¿Quién juega ahora? {names}.").format(names=join_or(self._other_names()))]
                 )
         elif words:
             self.pending = None
@@ -1006,6 +1130,29 @@ class CastanaAdapter(GameAdapter):
         if pending["kind"] == "card":
             return Reply(actions=[r.PlayCard(pending["card"], colour=colour, target=target)])
         return Reply(actions=[r.PlayWord(pending["cards"], colour=colour, target=target)])
+
+    def _choose_for_player(self, cards: list[str]) -> bool:
+        human = self.table.human
+        own_turn = self.game.phase == "turn" and self.game.current == human
+        empties = len(cards) >= len(self._hand())
+        return not own_turn or empties
+
+    def _auto_choice(self, cards: list[str]) -> tuple[str | None, int | None]:
+        rest = self._hand()
+        for c in cards:
+            if c in rest:
+                rest.remove(c)
+        last = cards[-1]
+        if r.needs_choice(last) == "colour":
+            counts = {c: 0 for c in r.COLOURS}
+            for c in rest:
+                counts[r.colour(c)] += 1
+            best = max(r.COLOURS, key=lambda c: (counts[c], c == r.colour(last)))
+            return best, None
+        human = self.table.human
+        sizes = self.game.view(human).hand_sizes
+        others = [s for s in range(len(sizes)) if s != human]
+        return None, max(others, key=lambda s: (sizes[s], -s))
 
     def _cmd_robar(self, args: str) -> Reply:
         if (refusal := self._spectator()) is not None:
@@ -1066,4 +1213,6 @@ def restore_adapter(settings: Settings, data: dict[str, Any]) -> CastanaAdapter:
     adapter.last_move = last if isinstance(last, str) else ""
     if extra.get("order") in ("color", "letra"):
         adapter.order = extra["order"]
+    if isinstance(extra.get("told"), int):
+        adapter.windows_told = extra["told"]
     return adapter
