@@ -91,7 +91,7 @@ RULES = [
     ),
     N_("H: el siguiente pierde el turno. S: eliges quién juega ahora."),
     N_(
-        "Ñ: cualquiera la echa en cualquier momento, salvo si debe responder a un ataque; elige el color y los demás ponen la mano: el primero roba 1, el segundo 2, y así."
+        "Ñ: en tu turno o cuando quieras con jugar ñ, salvo con un ataque sin resolver; eliges el color y los demás ponen la mano: el primero roba 1, el segundo 2, y así."
     ),
     N_(
         "¡Toma castaña!: tras cada descarte, otro jugador puede robar el turno con una palabra desde la letra de arriba; sigue el de su izquierda."
