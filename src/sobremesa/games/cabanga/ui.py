@@ -20,6 +20,7 @@ from sobremesa.ui.session import (
     restore_seats,
     seat_table,
 )
+from sobremesa.ui.wording import cards_text, join, points_text, result_lines
 
 COLOUR_NAMES = {
     "rojo": N_("rojo"),
@@ -117,14 +118,6 @@ def card_text(card: r.CabangaCard) -> str:
     return _("{colour} {value}").format(colour=colour_name(card.colour), value=card.value)
 
 
-def join(items: Sequence[str]) -> str:
-    if not items:
-        return _("nada")
-    if len(items) == 1:
-        return items[0]
-    return _("{first} y {last}").format(first=", ".join(items[:-1]), last=items[-1])
-
-
 def cards_by_colour(cards: Sequence[r.CabangaCard]) -> str:
     """'rojo 2, 5 y 9; azul 7' — grouped as a glance at a sorted hand gives."""
     parts = []
@@ -152,14 +145,6 @@ def gap_short(low: int, high: int) -> str:
     if high - low == 3:
         return _("{low} y {high}").format(low=low + 1, high=high - 1)
     return _("{low} a {high}").format(low=low + 1, high=high - 1)
-
-
-def points_text(n: int) -> str:
-    return ngettext("{n} punto", "{n} puntos", n).format(n=n)
-
-
-def cards_text(n: int) -> str:
-    return ngettext("{n} carta", "{n} cartas", n).format(n=n)
 
 
 class CabangaAdapter(GameAdapter):
@@ -364,18 +349,7 @@ class CabangaAdapter(GameAdapter):
         return lines
 
     def _on_game_over(self, e: r.GameOver) -> list[str]:
-        names = [self._name(s) for s in e.winners]
-        best = e.totals[e.winners[0]]
-        if len(e.winners) == 1 and self._you(e.winners[0]):
-            first = _("¡Ganas la partida con {points}!").format(points=points_text(best))
-        elif len(e.winners) == 1:
-            first = _("Gana {name} con {points}.").format(name=names[0], points=points_text(best))
-        else:
-            first = _("Empate: ganan {names} con {points}.").format(
-                names=join(names), points=points_text(best)
-            )
-        totals = ", ".join(f"{self._name(s)} {t}" for s, t in enumerate(e.totals))
-        return [first, _("Puntos finales: {totals}.").format(totals=totals)]
+        return result_lines(e.winners, e.totals, self._name, self.table.human)
 
     def pause_at_start(self) -> str | None:
         # Bots start at once; let the player hear the rows and the hand first.

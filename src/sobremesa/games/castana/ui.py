@@ -22,6 +22,7 @@ from sobremesa.ui.session import (
     restore_seats,
     seat_table,
 )
+from sobremesa.ui.wording import cards_text, join, join_or, points_text, result_lines
 
 # The colour as a noun ("sigue el rojo") and as the card's adjective ("M roja").
 COLOUR_NOUNS = {"azul": N_("azul"), "rojo": N_("rojo"), "verde": N_("verde")}
@@ -133,21 +134,6 @@ def colour_name(colour: str) -> str:
     return _(COLOUR_NOUNS[colour])
 
 
-def join(items: Sequence[str]) -> str:
-    if not items:
-        return _("nada")
-    if len(items) == 1:
-        return items[0]
-    return _("{first} y {last}").format(first=", ".join(items[:-1]), last=items[-1])
-
-
-def join_or(items: Sequence[str]) -> str:
-    """'Ana o Luis', 'Ana, Luis o Marta': a choice."""
-    if len(items) <= 1:
-        return join(items)
-    return _("{first} o {last}").format(first=", ".join(items[:-1]), last=items[-1])
-
-
 def sort_hand(hand: Sequence[str], order: str) -> list[str]:
     if order == "letra":
         return sorted(
@@ -173,14 +159,6 @@ def hand_text(hand: Sequence[str], order: str) -> str:
         if letters:
             parts.append(f"{_(COLOUR_CARD[colour])}: {join(letters)}")
     return "; ".join(parts)
-
-
-def cards_text(n: int) -> str:
-    return ngettext("{n} carta", "{n} cartas", n).format(n=n)
-
-
-def points_text(n: int) -> str:
-    return ngettext("{n} punto", "{n} puntos", n).format(n=n)
 
 
 HINTED_WINDOWS = 3  # windows announced with how to answer
@@ -662,18 +640,7 @@ class CastanaAdapter(GameAdapter):
         return lines
 
     def _on_game_over(self, e: r.GameOver) -> list[str]:
-        names = [self._name(s) for s in e.winners]
-        best = e.totals[e.winners[0]]
-        if len(e.winners) == 1 and self._you(e.winners[0]):
-            first = _("¡Ganas la partida con {points}!").format(points=points_text(best))
-        elif len(e.winners) == 1:
-            first = _("Gana {name} con {points}.").format(name=names[0], points=points_text(best))
-        else:
-            first = _("Empate: ganan {names} con {points}.").format(
-                names=join(names), points=points_text(best)
-            )
-        totals = ", ".join(f"{self._name(s)} {t}" for s, t in enumerate(e.totals))
-        return [first, _("Puntos finales: {totals}.").format(totals=totals)]
+        return result_lines(e.winners, e.totals, self._name, self.table.human)
 
     def pause_at_start(self) -> str | None:
         return _("Pulsa Intro para empezar.")

@@ -9,6 +9,7 @@ from sobremesa.games.chinchon import rules as r
 from sobremesa.games.chinchon.melds import meld_kind
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.ui.spanish_cards import SUIT_NAMES, card_list, card_name, card_short
+from sobremesa.ui.wording import join
 
 RANK_PLURALS = {
     1: N_("ases"),
@@ -52,12 +53,7 @@ def rank_short(rank: int) -> str:
     return _(RANK_SHORT[rank]) if rank in RANK_SHORT else str(rank)
 
 
-def join_words(items: Sequence[str]) -> str:
-    if not items:
-        return _("nada")
-    if len(items) == 1:
-        return items[0]
-    return _("{first} y {last}").format(first=", ".join(items[:-1]), last=items[-1])
+join_words = join  # the shared wording (ui.wording)
 
 
 def meld_text(meld: Sequence[Card], deck: int) -> str:

@@ -14,6 +14,8 @@ from sobremesa.games.palabras import braille
 from sobremesa.games.palabras.board import COLUMNS, SIZE, Board, Move, square_name
 from sobremesa.games.palabras.tiles import BLANK, COUNTS, POINTS, RACK_SIZE, sort_rack
 from sobremesa.i18n import N_, _, ngettext
+from sobremesa.ui.wording import join as join  # re-exported: t.join, t.points_text
+from sobremesa.ui.wording import points_text as points_text
 
 #: premium short name -> msgid, most valuable first
 PREMIUM_NAMES = {
@@ -32,24 +34,8 @@ REACH = RACK_SIZE
 # --- small pieces -----------------------------------------------------------------
 
 
-def points_text(n: int) -> str:
-    return ngettext("{n} punto", "{n} puntos", n).format(n=n)
-
-
 def tiles_text(n: int) -> str:
     return ngettext("{n} ficha", "{n} fichas", n).format(n=n)
-
-
-def join(items: Sequence[str]) -> str:
-    """'A, B y C'; 'G3 e I3' before a word said with an i sound."""
-    if not items:
-        return _("nada")
-    if len(items) == 1:
-        return items[0]
-    last = items[-1]
-    if last[:1] in ("I", "i") and last[1:2].lower() not in ("a", "e", "o", "u"):
-        return _("{first} e {last}").format(first=", ".join(items[:-1]), last=last)
-    return _("{first} y {last}").format(first=", ".join(items[:-1]), last=last)
 
 
 def premium_name(kind: str | None) -> str:

@@ -1,0 +1,53 @@
+"""Small pieces of wording every game uses: lists, counts, the final result."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from sobremesa.i18n import _, ngettext
+
+
+def join(items: Sequence[str]) -> str:
+    """'A, B y C'; 'G3 e I3' before a word said with an i sound."""
+    if not items:
+        return _("nada")
+    if len(items) == 1:
+        return items[0]
+    last = items[-1]
+    if last[:1] in ("I", "i") and last[1:2].lower() not in ("a", "e", "o", "u"):
+        return _("{first} e {last}").format(first=", ".join(items[:-1]), last=last)
+    return _("{first} y {last}").format(first=", ".join(items[:-1]), last=last)
+
+
+def join_or(items: Sequence[str]) -> str:
+    """'Ana o Luis', 'Ana, Luis o Marta': a choice."""
+    if len(items) <= 1:
+        return join(items)
+    return _("{first} o {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def points_text(n: int) -> str:
+    return ngettext("{n} punto", "{n} puntos", n).format(n=n)
+
+
+def cards_text(n: int) -> str:
+    return ngettext("{n} carta", "{n} cartas", n).format(n=n)
+
+
+def result_lines(
+    winners: Sequence[int], totals: Sequence[int], name: Callable[[int], str], you: int | None
+) -> list[str]:
+    """Who won a game decided by the lowest total, and everyone's points."""
+    best = totals[winners[0]]
+    if len(winners) == 1 and winners[0] == you:
+        first = _("¡Ganas la partida con {points}!").format(points=points_text(best))
+    elif len(winners) == 1:
+        first = _("Gana {name} con {points}.").format(
+            name=name(winners[0]), points=points_text(best)
+        )
+    else:
+        first = _("Empate: ganan {names} con {points}.").format(
+            names=join([name(s) for s in winners]), points=points_text(best)
+        )
+    scores = ", ".join(f"{name(s)} {t}" for s, t in enumerate(totals))
+    return [first, _("Puntos finales: {totals}.").format(totals=scores)]
