@@ -356,19 +356,30 @@ def test_palabras_aid_lists_words_and_can_be_disabled():
     assert reply.lines == ["En esta mesa no hay ayuda de palabras."]
 
 
-def test_window_line_comes_before_the_play_that_opened_it(isolated_home):
+def test_without_a_clock_the_play_comes_before_its_window_question(isolated_home):
     out = run(PLAY, TURN * 40, isolated_home).stdout.splitlines()
     windows = [i for i, line in enumerate(out) if line.startswith(("¿Dudas de", "¡Castaña desde"))]
     assert windows
+    plays = (" forma ", " juega ", " echa ", "roba el turno", " elige", "pierde el turno", "Eliges")
     for i in windows:
-        following = out[i + 1]
-        assert (
-            " forma " in following
-            or " juega " in following
-            or "echa" in following
-            or ("roba el turno" in following)
-            or following.startswith(("Juegas", "Formas"))
-        )
+        before = out[i - 1]
+        assert any(p in before for p in plays) or before.startswith(("Juegas", "Formas")), before
+
+
+def test_in_real_time_the_window_question_comes_first():
+    adapter = adapter_at(lambda g: g.phase == "turn" and g.current not in (None, 0))
+    adapter.window_realtime = True
+    game = adapter.game
+    for _ in range(200):
+        seat = game.to_act()[0]
+        bot = adapter.bots.get(seat) or make_bot("medio", 0, 7)
+        events = game.apply(seat, bot.choose(game.view(seat)))
+        opened = [e for e in events if isinstance(e, r.WindowOpened)]
+        if opened and seat != 0 and 0 in game.to_act() and adapter.auto_reaction(0) is None:
+            lines = adapter.describe_events(events)
+            assert lines[0].startswith(("¿Dudas de", "¡Castaña desde"))
+            return
+    pytest.fail("no window for the player")
 
 
 def test_window_without_the_player_does_not_wait_for_the_clock():
@@ -467,3 +478,56 @@ def test_the_choice_of_player_is_offered_with_o():
     adapter.pending = {"kind": "card", "card": "Sa", "need": "seat", "moment": adapter._moment()}
     names = [n for s, n in enumerate(adapter.table.names) if s != 0]
     assert adapter.prompt() == f"¿Quién juega ahora? {', '.join(names[:-1])} o {names[-1]}> "
+
+
+def test_turn_by_turn_a_reading_line_is_answered_not_lost():
+    adapter = adapter_at(human_can_steal)
+    fast = {s: 0.01 for s in range(1, adapter.game.num_seats)}
+    session, console = session_for(adapter, [(0.2, "mesa"), (0.3, "paso")], None, fast)
+    console.interactive = True  # a person: the bots were faster than 0.2 s
+    assert session.reactions.run()
+    assert any(line.startswith("Arriba: ") for line in console.out)  # "mesa" was answered
+
+
+def test_a_warned_player_is_not_raced_even_by_fast_bots():
+    settings = Settings()
+    settings.castana.warn_before_steal = True
+
+    def warned(game):
+        return game.phase == "window" and game.view(0).warned and game.view(0).next_seat == 0
+
+    import sobremesa.games.castana.bots as b
+
+    saved = dict(b.STEAL_SKILL)
+    b.STEAL_SKILL.update(facil=1.0, medio=1.0, dificil=1.0)
+    try:
+        adapter = adapter_at(warned, settings)
+        # The real reaction times (fast bots would steal at once), a slow person:
+        session, console = session_for(adapter, [(0.4, "robar")], None)
+        console.interactive = True
+        hand = len(adapter.game.hand(0))
+        assert session.reactions.run()
+    finally:
+        b.STEAL_SKILL.update(saved)
+    assert len(adapter.game.hand(0)) == hand + 1
+    assert not any("roba el turno" in line for line in console.out)
+
+
+def test_enie_or_s_under_attack_say_what_the_attack_needs():
+    def attacked(game):
+        return game.phase == "turn" and game.current == 0 and game.attack
+
+    adapter = adapter_at(attacked)
+    letter = adapter.game.attack
+    adapter.game.hands[0].append("Ñv")  # a Ñ in hand (the test does not play it)
+    reply = adapter.handle(ui.Command("jugar", "ñ verde"))
+    assert reply.lines == [f"Primero responde a la {letter}: pon otra {letter} o roba 2."]
+    adapter.game.hands[0].remove("Ñv")
+
+
+def test_continuar_goes_on_in_the_games_language(isolated_home):
+    first = run([*PLAY, "--idioma", "en"], ["hand"], isolated_home)
+    assert "Game saved. To go on: sobremesa continue." in first.stdout
+    again = run(["continuar", "--ritmo", "0"], ["hand"], isolated_home)
+    assert again.stdout.startswith("Game resumed.")
+    assert "Partida" not in again.stdout

@@ -196,6 +196,7 @@ class App:
         self.settings = settings  # in effect for this run (command-line options applied)
         self.pace_given = False  # --ritmo on the command line wins over a saved game's
         self.window_given = False  # so does --ventana
+        self.language_given = False  # and --idioma
         self.stored = stored if stored is not None else settings  # what is saved to disk
         self.console = make_console(
             lambda: self.announcer.history.lines(),
@@ -388,6 +389,10 @@ class App:
         pace = data.get("pace")
         if not self.pace_given and isinstance(pace, int | float) and 0 <= pace <= 10:
             self.settings.pace = float(pace)
+        language = data.get("language")  # the game goes on in the language it was played in
+        if not self.language_given and language in ("es", "en"):
+            self.settings.language = language
+            i18n.set_language(language)
         window = data.get("window", "unknown")  # the game's reaction mode goes on with it
         if not self.window_given and window is None:
             self.settings.reaction_mode = "turnos"
@@ -557,6 +562,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = App(run_settings, stored=settings, force_plain=force_plain)
     app.pace_given = args.ritmo is not None
     app.window_given = getattr(args, "ventana", None) is not None
+    app.language_given = bool(args.idioma)
     try:
         if broken is not None:
             app.announcer.narrate(

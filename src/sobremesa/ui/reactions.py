@@ -85,9 +85,20 @@ class ReactionDriver:
                     continue
                 interactive = getattr(session.console, "interactive", False)
                 answer_time = time.monotonic() - started if interactive else 0.0
+                if not session.is_reaction(line):
+                    # Reading (or a mistyped line) is answered at once; the time it
+                    # took still counts, so faster bots go before the next line.
+                    session.handle_line(line)
+                    if session.quitting:
+                        return False
+                    self._bots_before(times, answer_time)
+                    if self._replaced():
+                        return True
+                    continue
                 # Bots faster than the player answer first.
                 self._bots_before(times, answer_time)
                 if self._replaced():
+                    session.say_late()
                     return True
                 session.handle_line(line)
                 if session.quitting:

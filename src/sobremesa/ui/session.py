@@ -107,6 +107,12 @@ COMMON_COMMANDS = [
 ]
 
 
+# Common commands that never answer a reaction window.
+READING_COMMANDS = frozenset(
+    ("ayuda", "reglas", "historial", "repetir", "callar", "comprobar", "ritmo", "salir")
+)
+
+
 class GameAdapter(ABC):
     """What a game adds to the shared loop."""
 
@@ -178,6 +184,14 @@ class GameAdapter(ABC):
     def out_of_turn(self, seat: int, actions: Sequence[Action]) -> bool:
         """May the player make these moves now although it is not their turn (the
         Ñ of ABC ¡Castaña!, thrown at any moment)?"""
+        return False
+
+    def reading_commands(self) -> frozenset[str]:
+        """This game's commands that only read (they never answer a window now)."""
+        return frozenset()
+
+    def handle_unknown_would_act(self, text: str) -> bool:
+        """Would `handle_unknown(text)` make a move (answer a question it asked)?"""
         return False
 
     def handle_unknown(self, text: str) -> Reply | None:
@@ -328,6 +342,7 @@ class Session:
                 "extra": self.adapter.extra_to_data(),
                 "pace": self.pace,  # a `ritmo` typed in the game stays with it
                 "window": self.reactions.seconds,  # None: turn by turn, kept on continuar
+                "language": i18n.language(),  # its lines (history, last play) are in it
                 "history": list(self.announcer.history.last(300)),
             }
         )
@@ -338,6 +353,22 @@ class Session:
 
     def handle_line(self, line: str) -> None:
         self._handle_line(line)
+
+    def is_reaction(self, line: str) -> bool:
+        """Would this line answer the open window (rather than read something)?"""
+        text = line.strip()
+        if not text:
+            return bool(self.adapter.enter_command())
+        command = self.table.parse(text)
+        if command is None:
+            return self.adapter.handle_unknown_would_act(text)
+        if command.name in READING_COMMANDS:
+            return False
+        return command.name not in self.adapter.reading_commands()
+
+    def say_late(self) -> None:
+        """The player's answer came after a faster rival's: it no longer applies."""
+        self._answer([_("Llegas tarde: se te adelantaron.")])
 
     @property
     def quitting(self) -> bool:

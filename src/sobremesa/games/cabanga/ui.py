@@ -173,6 +173,9 @@ class CabangaAdapter(GameAdapter):
         self._auto_pass = True  # "No te entra ninguna" already said it: no "Pasas."
         return r.Pass()
 
+    def reading_commands(self) -> frozenset[str]:
+        return frozenset(("mano", "mesa", "filas", "puntos", "turno", "ultima", "combinaciones"))
+
     def close_window(self) -> list[Event]:
         return self.game.close_window()
 

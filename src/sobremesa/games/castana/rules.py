@@ -750,11 +750,14 @@ class CastanaGame(Game):
         if isinstance(action, Draw):
             return self._draw_turn(seat)
         if isinstance(action, PlayCard):
-            self._check_card(seat, action)
             if self.attack:
-                if letter(action.card) != self.attack:
+                # The attack first: no choice of colour or player goes with the answer.
+                if is_card(action.card) and letter(action.card) != self.attack:
                     raise IllegalAction("must_answer", letter=self.attack)
+                if action.card not in self.hands[seat]:
+                    raise IllegalAction("card_not_in_hand", card=action.card)
                 return self._answer_attack(seat, action.card)
+            self._check_card(seat, action)
             if letter(action.card) != "Ñ" and not self.view(seat).matches(action.card):
                 raise IllegalAction("no_match", card=action.card)
             return self._play_card(seat, action, out_of_turn=False)

@@ -161,6 +161,7 @@ def hand_text(hand: Sequence[str], order: str) -> str:
     return "; ".join(parts)
 
 
+WORDS_AT_ONCE = 12  # `palabras` says this many; `palabras más` the next ones
 HINTED_WINDOWS = 3  # windows announced with how to answer
 EARLY = (
     0.5  # seconds: an answer sooner than this after a window opened was meant for the one before
@@ -198,6 +199,9 @@ class CastanaAdapter(GameAdapter):
         self._asked = False  # the player was asked in the open window
         self._opened_at = 0.0  # when the player's window was announced
         self.windows_told = 0  # the first windows say how to answer, later ones not
+        self._auto_chose = False  # the game chose the colour or player of the play
+        self._words_key: list[str] = []  # the word list `palabras más` goes on with
+        self._words_shown = 0
 
     @property
     def lexicon(self) -> Any:
@@ -214,12 +218,25 @@ class CastanaAdapter(GameAdapter):
     def window_key(self) -> object:
         return self.game.window_key()
 
-    def bot_reaction_time(self, seat: int) -> float:
-        return self.bots[seat].reaction_time(self.game.view(seat))
-
     def close_window(self) -> list[Event]:
         self._asked = self.table.human in self.game.to_act()  # "Se acabó el tiempo."
         return self.game.close_window()
+
+    def reading_commands(self) -> frozenset[str]:
+        reading = {"cartas", "mesa", "puntos", "turno", "ultima", "palabras"}
+        if self.game.phase != "race":
+            reading.add("mano")  # outside the race it reads the hand
+        return frozenset(reading)
+
+    def handle_unknown_would_act(self, text: str) -> bool:
+        return self.pending is not None
+
+    def bot_reaction_time(self, seat: int) -> float:
+        view = self.game.view(seat)
+        human = self.table.human
+        if view.warned and view.next_seat == human and human in view.to_act:
+            return float("inf")  # warned: the protected player answers first
+        return self.bots[seat].reaction_time(view)
 
     def out_of_turn(self, seat: int, actions: Sequence[Action]) -> bool:
         return (
@@ -376,10 +393,14 @@ class CastanaAdapter(GameAdapter):
             )
         ]
 
-    def _choice_text(self, last: str, colour: str) -> str:
-        if r.needs_choice(last) == "colour" and colour != r.colour(last):
-            return _("; sigue el {colour}").format(colour=colour_name(colour))
-        return ""
+    def _choice_text(self, seat: int, last: str, colour: str) -> str:
+        """The colour chosen with a vowel or a Ñ (always said: it decides the next play)."""
+        if r.needs_choice(last) != "colour":
+            return ""
+        if self._you(seat) and self._auto_chose:
+            self._auto_chose = False
+            return _("; el juego elige por ti el {colour}").format(colour=colour_name(colour))
+        return _("; sigue el {colour}").format(colour=colour_name(colour))
 
     def _on_card_played(self, e: r.CardPlayed) -> list[str]:
         card = card_text(e.card)
@@ -412,7 +433,7 @@ class CastanaAdapter(GameAdapter):
             line = (_("Juegas {card}.") if you else _("{name} juega {card}.")).format(
                 name=name, card=card
             )
-        choice = self._choice_text(e.card, e.colour)
+        choice = self._choice_text(e.seat, e.card, e.colour)
         if choice:
             line = line[:-1] + choice + "."
         self.last_move = line
@@ -420,7 +441,7 @@ class CastanaAdapter(GameAdapter):
 
     def _on_word_played(self, e: r.WordPlayed) -> list[str]:
         last = e.cards[-1]
-        top = card_text(last) + self._choice_text(last, e.colour)
+        top = card_text(last) + self._choice_text(e.seat, last, e.colour)
         name = self._name(e.seat)
         you = self._you(e.seat)
         if e.steal:
@@ -468,6 +489,9 @@ class CastanaAdapter(GameAdapter):
     def _on_next_chosen(self, e: r.NextChosen) -> list[str]:
         if self._you(e.target):
             return [_("{name} te elige: juegas tú.").format(name=self._name(e.seat))]
+        if self._you(e.seat) and self._auto_chose:
+            self._auto_chose = False
+            return [_("El juego elige por ti a {name}.").format(name=self._name(e.target))]
         if self._you(e.seat):
             return [_("Eliges a {name}.").format(name=self._name(e.target))]
         return [
@@ -568,9 +592,11 @@ class CastanaAdapter(GameAdapter):
         if e.colour != r.colour(e.top):
             top = _("{card}, sigue el {colour}").format(card=top, colour=colour_name(e.colour))
         if self._you(e.seat):
-            line = _("Recoges {word} y pierdes el turno. Arriba otra vez: {top}.")
+            line = _("Recoges tus letras de {word} y pierdes el turno. Arriba otra vez: {top}.")
         else:
-            line = _("{name} recoge {word} y pierde el turno. Arriba otra vez: {top}.")
+            line = _(
+                "{name} recoge sus letras de {word} y pierde el turno. Arriba otra vez: {top}."
+            )
         return [line.format(name=self._name(e.seat), word=e.word, top=top)]
 
     def _on_card_given(self, e: r.CardGiven) -> list[str]:
@@ -646,7 +672,10 @@ class CastanaAdapter(GameAdapter):
         return _("Pulsa Intro para empezar.")
 
     def urgent(self, event: Event) -> bool:
-        # The player has seconds: the line that asks them goes before the play.
+        # In real time the player has seconds: the line that asks them goes before
+        # the play. Without a clock the play comes first, in its natural order.
+        if not getattr(self, "window_realtime", False):
+            return False
         human = self.table.human
         if isinstance(event, r.RaceStarted):
             return human in event.racers
@@ -688,14 +717,12 @@ class CastanaAdapter(GameAdapter):
             if mine and view.warned and view.next_seat == human:
                 return _("Aviso: juega ya o paso> ")
             if mine:
-                parts = []
-                if self._can_steal(human):
-                    parts.append(_("castaña"))
+                steal = self._can_steal(human)
+                if self._can_challenge(human) and steal:
+                    return _("¿{word}? dudo, castaña o paso> ").format(word=view.word)
                 if self._can_challenge(human):
-                    parts.append(_("dudo"))
-                return _("{top}: {what} o paso> ").format(
-                    top=r.letter(view.top), what=", ".join(parts)
-                )
+                    return _("¿{word}? dudo o paso> ").format(word=view.word)
+                return _("Castaña desde {letter}, o paso> ").format(letter=view.top_letter)
             if view.next_seat is not None and self._you(view.next_seat):
                 return _("Enseguida juegas tú> ")
             return _("Pueden robar el turno> ")
@@ -717,6 +744,7 @@ class CastanaAdapter(GameAdapter):
 
     def describe_events(self, events: Sequence[Event]) -> list[Any]:
         lines = super().describe_events(events)
+        self._auto_chose = False  # it was about the play just described
         if self.pending is not None and self.pending.get("moment") != self._moment():
             self.pending = None  # never finish a play on a table that has changed
             lines.append(_("La mesa ha cambiado: tu jugada a medias no vale."))
@@ -742,6 +770,7 @@ class CastanaAdapter(GameAdapter):
         return _("Eso llegó antes de esta ventana; escríbelo otra vez si es para ella.")
 
     def handle(self, command: Command) -> Reply:
+        self._auto_chose = False
         if command.name in ("paso", "dudo", "castaña") and self.game.phase == "window":
             early = self._too_early()
             if early:
@@ -820,6 +849,8 @@ class CastanaAdapter(GameAdapter):
             if self._you(view.challenger):
                 return _("Te dan cartas.")
             return _("Dan cartas a {name}.").format(name=self._name(view.challenger or 0))
+        if view.phase == "window" and view.warned and view.next_seat == human:
+            return _("Te avisan de que quieren robarte el turno: juega ya o di paso.")
         if view.phase == "window":
             steal = human is not None and self._can_steal(human)
             challenge = human is not None and self._can_challenge(human)
@@ -903,14 +934,22 @@ class CastanaAdapter(GameAdapter):
                     )
                 ]
             )
-        shown = words[:12]
-        line = ngettext(
-            "Desde la {letter} formas {n} palabra: {words}.",
-            "Desde la {letter} formas {n} palabras: {words}.",
-            len(words),
-        ).format(letter=view.top_letter, n=len(words), words=", ".join(shown))
-        if len(words) > len(shown):
-            line = line[:-1] + _(", y más.")
+        more = fold(args).strip() in ("mas", "more", "todas", "all")
+        start = self._words_shown if more and self._words_key == words else 0
+        if start >= len(words):
+            start = 0
+        shown = words[start : start + WORDS_AT_ONCE]
+        self._words_key, self._words_shown = words, start + len(shown)
+        if start:
+            line = _("Más palabras: {words}.").format(words=", ".join(shown))
+        else:
+            line = ngettext(
+                "Desde la {letter} formas {n} palabra: {words}.",
+                "Desde la {letter} formas {n} palabras: {words}.",
+                len(words),
+            ).format(letter=view.top_letter, n=len(words), words=", ".join(shown))
+        if self._words_shown < len(words):
+            line = line[:-1] + _(", y más: palabras más.")
         return Reply([line])
 
     # -- playing ---------------------------------------------------------------------
@@ -1005,6 +1044,17 @@ class CastanaAdapter(GameAdapter):
         if refusal:
             return Reply([refusal])
         assert card is not None
+        view = self._view()
+        if self._own_turn() and view.attack and r.letter(card) != view.attack:
+            return Reply([self.refusal(IllegalAction("must_answer", letter=view.attack))])
+        if (
+            self._own_turn()
+            and not view.attack
+            and r.letter(card) != "Ñ"
+            and not view.matches(card)
+        ):
+            # Said before any question about the colour that would follow.
+            return Reply([self.refusal(IllegalAction("no_match", card=card))])
         self.pending = {"kind": "card", "card": card, "moment": self._moment()}
         return self._complete(rest)
 
@@ -1058,6 +1108,7 @@ class CastanaAdapter(GameAdapter):
             # Out of turn the clock runs, and a last card needs no choice: the game
             # chooses (the colour you hold most of, the rival with most cards).
             colour, target = self._auto_choice(cards)
+            self._auto_chose = True
             need = None
         if need == "colour" and not (self.game.phase == "turn" and self.game.attack):
             if words and words[0] in _COLOUR_BY_WORD:
@@ -1098,11 +1149,17 @@ class CastanaAdapter(GameAdapter):
             return Reply(actions=[r.PlayCard(pending["card"], colour=colour, target=target)])
         return Reply(actions=[r.PlayWord(pending["cards"], colour=colour, target=target)])
 
-    def _choose_for_player(self, cards: list[str]) -> bool:
+    def _own_turn(self) -> bool:
+        """The player's turn, or a warned window in which they play first."""
         human = self.table.human
-        own_turn = self.game.phase == "turn" and self.game.current == human
+        view = self.game.view(human)
+        if view.phase == "window":
+            return view.warned and view.next_seat == human
+        return view.phase == "turn" and view.current == human
+
+    def _choose_for_player(self, cards: list[str]) -> bool:
         empties = len(cards) >= len(self._hand())
-        return not own_turn or empties
+        return not self._own_turn() or empties
 
     def _auto_choice(self, cards: list[str]) -> tuple[str | None, int | None]:
         rest = self._hand()
