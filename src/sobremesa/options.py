@@ -63,12 +63,14 @@ class OptionsMenu:
                 value=_yes_no(s.cabanga.notify_fits)
             ),
             _("Palabras, pistas: {value}").format(value=_yes_no(s.palabras.hints)),
-            _("Castaña, árbitro automático: {value}").format(value=_yes_no(s.castana.referee)),
-            _("Castaña, avisar antes de robarme el turno: {value}").format(
+            _("ABC ¡Castaña!, árbitro automático: {value}").format(
+                value=_yes_no(s.castana.referee)
+            ),
+            _("ABC ¡Castaña!, avisar antes de robarme el turno: {value}").format(
                 value=_yes_no(s.castana.warn_before_steal)
             ),
-            _("Castaña, ayuda de palabras: {value}").format(value=_yes_no(s.castana.aids)),
-            _("Castaña, orden de la mano: {value}").format(
+            _("ABC ¡Castaña!, ayuda de palabras: {value}").format(value=_yes_no(s.castana.aids)),
+            _("ABC ¡Castaña!, orden de la mano: {value}").format(
                 value=_("por color") if s.castana.hand_order == "color" else _("por letra")
             ),
             _("Volver"),
