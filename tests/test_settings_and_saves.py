@@ -103,3 +103,18 @@ def test_cabanga_symbols_table_with_wrong_length_is_refused():
     path.write_text(json.dumps({"cabanga": {"symbols": [1, 2, 3]}}), encoding="utf-8")
     loaded, broken = load_settings()
     assert broken is not None and loaded.cabanga.symbols == Settings().cabanga.symbols
+
+
+def test_castana_options_round_trip_and_bad_values_are_set_aside():
+    settings = Settings()
+    settings.castana.referee = True
+    settings.castana.warn_before_steal = True
+    settings.castana.hand_order = "letra"
+    save_settings(settings)
+    loaded, broken = load_settings()
+    assert broken is None and loaded.castana == settings.castana
+    for bad in ({"rivals": 9}, {"level": "experto"}, {"aids": "si"}, {"hand_order": "palo"}):
+        settings_path().write_text(json.dumps({"castana": bad}), encoding="utf-8")
+        loaded, broken = load_settings()
+        assert loaded.castana == Settings().castana
+        assert broken is not None and json.loads(broken.read_text("utf-8")) == {"castana": bad}
