@@ -107,22 +107,22 @@ def bench_engine(players: int, budget: float) -> str:
     )
 
 
-def bench_strength(games: int = 200) -> str:
-    """One dificil against one facil, seats swapped every game."""
+def bench_strength(games: int = 200, strong: str = "dificil", weak: str = "facil") -> str:
+    """One `strong` bot against one `weak` bot, seats swapped every game."""
     hard = easy = ties = 0
     for n in range(games):
-        levels = ["dificil", "facil"] if n % 2 == 0 else ["facil", "dificil"]
+        levels = [strong, weak] if n % 2 == 0 else [weak, strong]
         game, _ = play_game(2, levels, 60_000 + n)
         winners = {levels[s] for s in game.winners}
-        if winners == {"dificil"}:
+        if winners == {strong}:
             hard += 1
-        elif winners == {"facil"}:
+        elif winners == {weak}:
             easy += 1
         else:
             ties += 1
     return (
-        f"heads-up dificil vs facil, {games} games: dificil wins {hard} "
-        f"({100 * hard / games:.1f} %), facil wins {easy} ({100 * easy / games:.1f} %), "
+        f"heads-up {strong} vs {weak}, {games} games: {strong} wins {hard} "
+        f"({100 * hard / games:.1f} %), {weak} wins {easy} ({100 * easy / games:.1f} %), "
         f"ties {ties}"
     )
 
@@ -169,6 +169,8 @@ def main() -> None:
     for players in (2, 4, 6):
         print(bench_engine(players, budget / 2))
     print(bench_strength())
+    print(bench_strength(strong="medio", weak="facil"))
+    print(bench_strength(strong="dificil", weak="medio"))
     print(bench_spell())
 
 
