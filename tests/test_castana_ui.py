@@ -361,6 +361,7 @@ def test_without_a_clock_the_play_comes_before_its_window_question(isolated_home
     windows = [i for i, line in enumerate(out) if line.startswith(("¿Dudas de", "¡Castaña desde"))]
     assert windows
     plays = (" forma ", " juega ", " echa ", "roba el turno", " elige", "pierde el turno", "Eliges")
+    plays += ("queda una carta",)
     for i in windows:
         before = out[i - 1]
         assert any(p in before for p in plays) or before.startswith(("Juegas", "Formas")), before
@@ -531,3 +532,58 @@ def test_continuar_goes_on_in_the_games_language(isolated_home):
     again = run(["continuar", "--ritmo", "0"], ["hand"], isolated_home)
     assert again.stdout.startswith("Game resumed.")
     assert "Partida" not in again.stdout
+
+
+def _only_enie_at_a_rivals_turn(adapter):
+    """The player's hand becomes a single Ñ azul (cards moved, none created)."""
+    game = adapter.game
+    holder = next((h for h in [game.deck, game.pile[:-1], *game.hands[1:]] if "Ña" in h), None)
+    assert holder is not None or "Ña" in game.hands[0]
+    if "Ña" not in game.hands[0]:
+        holder.remove("Ña")
+        game.hands[0].append("Ña")
+    for card in [c for c in game.hands[0] if c != "Ña"]:
+        game.hands[0].remove(card)
+        game.deck.insert(0, card)
+    while game.hands[0].count("Ña") > 1:
+        game.hands[0].remove("Ña")
+        game.deck.insert(0, "Ña")
+    assert game.hands[0] == ["Ña"]
+    assert sorted(game.all_cards()) == sorted(r.full_deck())
+
+
+def test_a_last_enie_thrown_during_a_rivals_pause_ends_the_round_without_a_crash():
+    adapter = adapter_at(
+        lambda g: g.phase == "turn" and g.current not in (None, 0) and not g.attack
+    )
+    _only_enie_at_a_rivals_turn(adapter)
+    console = ClockConsole([(0.05, "jugar ñ verde")])
+    session = Session(adapter, console, Announcer(console), 0.5, window_seconds=2.0)
+    assert session.run(resumed=True) == "saved"  # input ends after the round: saved
+    assert "Fin de la ronda 1: te quedas sin cartas." in console.out
+    assert any("Echas la Ñ azul fuera de turno; sigue el verde." in line for line in console.out)
+
+
+def test_in_the_race_any_answer_puts_the_hand():
+    adapter = adapter_at(lambda g: g.phase == "race" and 0 in g.to_act())
+    assert adapter.handle(ui.Command("paso", "")).actions == [r.PutHand()]
+    assert adapter.handle(ui.Command("mano", "")).actions == [r.PutHand()]
+    assert adapter.enter_command() == "mano"
+
+
+def test_a_player_down_to_one_card_is_announced():
+    adapter = adapter_at(
+        lambda g: g.phase == "turn" and g.current not in (None, 0) and not g.attack
+    )
+    seat = adapter.game.current
+    game = adapter.game
+    while len(game.hands[seat]) > 1:  # keep one card; the rest go back to the deck
+        game.deck.insert(0, game.hands[seat].pop())
+    plain = next(
+        c for c in game.deck if r.colour(c) == game.colour and r.letter(c) in "BCDFGJKMNPTV"
+    )
+    game.deck.remove(plain)
+    game.hands[seat].append(plain)  # two cards: playing this one leaves one
+    events = game.apply(seat, r.PlayCard(plain))
+    lines = adapter.describe_events(events)
+    assert f"A {adapter.table.names[seat]} le queda una carta." in lines

@@ -98,7 +98,7 @@ class ReactionDriver:
                 # Bots faster than the player answer first.
                 self._bots_before(times, answer_time)
                 if self._replaced():
-                    session.say_late()
+                    session.say_late(line)
                     return True
                 session.handle_line(line)
                 if session.quitting:

@@ -319,6 +319,8 @@ class Session:
                     self.console.set_prompt(self.adapter.prompt())
                     if seats[0] != self._last_actor and not self._wait_for_bot():
                         return self._leave()
+                    if self.adapter.game.to_act() != seats or self.adapter.in_window():
+                        continue  # the player moved meanwhile (a Ñ thrown out of turn)
                     self._bot_step(seats[0])
         except KeyboardInterrupt:
             return self._leave()
@@ -366,9 +368,20 @@ class Session:
             return False
         return command.name not in self.adapter.reading_commands()
 
-    def say_late(self) -> None:
-        """The player's answer came after a faster rival's: it no longer applies."""
-        self._answer([_("Llegas tarde: se te adelantaron.")])
+    def say_late(self, line: str) -> None:
+        """The player's answer came after a faster rival's: it no longer applies.
+        (A late pass needs no word: the new window asks again.)"""
+        command = self.table.parse(line)
+        if command is None or command.name in ("paso", "mano"):
+            return
+        who = self.adapter.table.names[self._last_actor] if self._last_actor is not None else ""
+        self._answer(
+            [
+                _("Llegas tarde con «{text}»: se adelantó {name}.").format(
+                    text=" ".join(line.split())[:40], name=who
+                )
+            ]
+        )
 
     @property
     def quitting(self) -> bool:
@@ -388,10 +401,11 @@ class Session:
         # The prompt first, so the lines and the new prompt reach the screen reader
         # together (a prompt changed afterwards is spoken as a stray word).
         self.console.set_prompt(self.adapter.prompt())
+        items = self.adapter.describe_events(events)  # texts only (the last move's too)
         self.save()
         interactive = getattr(self.console, "interactive", False)
         pausing = interactive and self.adapter.table.human is not None
-        for item in self.adapter.describe_events(events):
+        for item in items:
             if isinstance(item, Pause):
                 # e.g. after a round's scores, before the next round's lines, so the
                 # scores are not buried (DESIGN §6: long bursts lose their top).
@@ -515,7 +529,11 @@ class Session:
         name = command.name
         if name == "ayuda":
             lines = [_("Órdenes. Escribe la orden y pulsa Intro.")]
-            for spec in self.table.specs:
+            common = {spec.name for spec in COMMON_COMMANDS}
+            # The game's own commands first: they are what a player looks for.
+            specs = [s for s in self.table.specs if s.name not in common]
+            specs += [s for s in self.table.specs if s.name in common]
+            for spec in specs:
                 if not spec.help:
                     continue
                 short = [a for a in spec.aliases if len(a) <= 2]

@@ -38,11 +38,11 @@ LETTER_WORDS = {"eñe": "Ñ", "enie": "Ñ", "ny": "Ñ"}  # and for a keyboard wi
 COMMANDS = [
     CommandSpec(
         "mano",
-        ("m",),
+        ("m", "hand"),
         N_("mano: tus cartas; en la carrera de la Ñ, pones la mano (también Intro)"),
         "F2",
     ),
-    CommandSpec("cartas", ("hand", "c"), N_("cartas letra o cartas color: ordena tus cartas")),
+    CommandSpec("cartas", ("cards", "c"), N_("cartas letra o cartas color: ordena tus cartas")),
     CommandSpec(
         "mesa",
         ("table", "e"),
@@ -437,7 +437,15 @@ class CastanaAdapter(GameAdapter):
         if choice:
             line = line[:-1] + choice + "."
         self.last_move = line
-        return [line]
+        return [line, *self._last_card(e.seat)]
+
+    def _last_card(self, seat: int) -> list[str]:
+        """'A Ana le queda una carta.': the moment to steal, doubt or throw the Ñ."""
+        if self.game.view(None).hand_sizes[seat] != 1 or self.game.is_over():
+            return []
+        if self._you(seat):
+            return [_("Te queda una carta.")]
+        return [_("A {name} le queda una carta.").format(name=self._name(seat))]
 
     def _on_word_played(self, e: r.WordPlayed) -> list[str]:
         last = e.cards[-1]
@@ -458,7 +466,7 @@ class CastanaAdapter(GameAdapter):
             )
         line = text.format(name=name, word=e.word, top=top)
         self.last_move = line
-        return [line]
+        return [line, *self._last_card(e.seat)]
 
     def _on_drew(self, e: r.Drew) -> list[str]:
         name = self._name(e.seat)
@@ -517,6 +525,10 @@ class CastanaAdapter(GameAdapter):
         if challenge and steal:
             first = _("¿Dudas de {word}? ¿O castaña desde la {letter}?").format(
                 word=e.word, letter=letter
+            )
+        elif challenge and self.game.view(None).hand_sizes[e.seat] == 0:
+            first = _("¿Dudas de {word}? Si no, {name} gana la ronda.").format(
+                word=e.word, name=self._name(e.seat)
             )
         elif challenge:
             first = _("¿Dudas de {word}?").format(word=e.word)
@@ -723,9 +735,13 @@ class CastanaAdapter(GameAdapter):
                 if self._can_challenge(human):
                     return _("¿{word}? dudo o paso> ").format(word=view.word)
                 return _("Castaña desde {letter}, o paso> ").format(letter=view.top_letter)
+            # Not asked: keep the prompt the next turn will have (no flash of a
+            # window the player is not in; it closes at once).
             if view.next_seat is not None and self._you(view.next_seat):
-                return _("Enseguida juegas tú> ")
-            return _("Pueden robar el turno> ")
+                return _("Tu turno, {top}> ").format(top=self._top_text(view))
+            if view.next_seat is not None:
+                return _("Turno de {name}> ").format(name=self.table.names[view.next_seat])
+            return "> "
         if mine:
             if view.attack:
                 return _("Otra {letter} o robar> ").format(letter=view.attack)
@@ -771,6 +787,10 @@ class CastanaAdapter(GameAdapter):
 
     def handle(self, command: Command) -> Reply:
         self._auto_chose = False
+        human = self.table.human
+        racing = self.game.phase == "race" and human in self.game.to_act()
+        if racing and command.name in ("paso", "dudo", "castaña", "jugar", "robar", "dar"):
+            return Reply(actions=[r.PutHand()])  # in the race any answer is the hand
         if command.name in ("paso", "dudo", "castaña") and self.game.phase == "window":
             early = self._too_early()
             if early:
@@ -991,8 +1011,8 @@ class CastanaAdapter(GameAdapter):
         if rest and rest[0] in _COLOUR_BY_WORD:
             wanted = _COLOUR_BY_WORD[rest[0]]
             same = [c for c in mine if r.colour(c) == wanted]
-            # One colour word after a vowel you hold in one colour only: it is the choice.
-            if not same and len(set(mine)) == 1 and r.needs_choice(mine[0]) == "colour":
+            # A colour you do not hold that card in: it is the colour that follows.
+            if not same and r.needs_choice(mine[0]) == "colour":
                 return mine[0], rest, None
             if not same:
                 return (
