@@ -587,3 +587,58 @@ def test_a_player_down_to_one_card_is_announced():
     events = game.apply(seat, r.PlayCard(plain))
     lines = adapter.describe_events(events)
     assert f"A {adapter.table.names[seat]} le queda una carta." in lines
+
+
+VOCABULARY = [
+    "jugar 1",
+    "jugar 2 verde",
+    "jugar ñ",
+    "jugar ñ azul",
+    "jugar a roja verde",
+    "jugar s",
+    "castaña casa",
+    "castaña osa verde",
+    "jugar mesa",
+    "robar",
+    "paso",
+    "dudo",
+    "dar 1",
+    "mano",
+    "cartas letra",
+    "mesa",
+    "turno",
+    "palabras",
+    "palabras más",
+    "puntos",
+    "ultima",
+    "verde",
+    "ana",
+    "luis",
+    "",
+    "jugar",
+    "castaña",
+    "dar",
+    "jugar 99",
+    "xyz",
+    "ñ",
+    "¿?",
+    "jugar ñ ñ ñ",
+    "castaña " + "a" * 40,
+    "historial 3",
+    "comprobar casa",
+    "reglas",
+]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_input_never_breaks_the_game(seed, tmp_path):
+    import random
+
+    rng = random.Random(seed)
+    lines = [rng.choice(VOCABULARY) for _ in range(600)]
+    args = ["jugar", "castana", "--semilla", str(100 + seed), "--ritmo", "0"]
+    args += ["--rivales", str(1 + seed % 5)] + (["--arbitro", "si"] if seed % 2 else [])
+    result = run(args, lines, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert "Traceback" not in result.stdout

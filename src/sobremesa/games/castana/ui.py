@@ -710,7 +710,7 @@ class CastanaAdapter(GameAdapter):
         human = self.table.human
         if view.phase == "over":
             return _("Fin> ")
-        if self.pending is not None:
+        if self.pending is not None and self.pending.get("need"):
             if self.pending["need"] == "colour":
                 return _("Color que sigue: azul, rojo o verde> ")
             return _("¿Quién juega ahora? {names}> ").format(names=join_or(self._other_names()))
@@ -1134,6 +1134,7 @@ class CastanaAdapter(GameAdapter):
             if words and words[0] in _COLOUR_BY_WORD:
                 colour = _COLOUR_BY_WORD[words[0]]
             elif words:
+                pending["need"] = "colour"
                 return Reply(
                     [
                         _("No conozco el color {word}: azul, rojo o verde.").format(
