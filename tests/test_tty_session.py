@@ -122,3 +122,32 @@ def test_board_exploration_with_arrow_keys_in_a_real_terminal(terminal):
     term.read_until("Dejas de explorar. El cursor queda en H7.")
     term.send("salir\r")
     term.read_until("Partida guardada.")
+
+
+def test_castana_window_keys_and_ctrl_c_in_a_real_terminal(terminal, isolated_home):
+    term = terminal(
+        "jugar",
+        "castana",
+        "--semilla",
+        "5",
+        "--rivales",
+        "2",
+        "--nivel",
+        "medio",
+        "--ritmo",
+        "0",
+        "--ventana",
+        "3",
+    )
+    term.read_until("Pulsa Intro para empezar.")
+    term.send("\r")
+    term.read_until("¿Dudas de NADA? 3 segundos: dudo o paso.")
+    term.send(F2)  # reading works while the clock runs
+    term.read_until("6 cartas, ")
+    time.sleep(0.6)  # an answer in the first half second would be taken as type-ahead
+    term.send("paso\r")
+    term.read_until("Pasas.")
+    term.send(CTRL_C)
+    term.read_until("Partida guardada. Para seguir: sobremesa continuar.")
+    assert term.proc.wait(timeout=10) in (0, 130)
+    assert (isolated_home / "data" / "partida.json").exists()
