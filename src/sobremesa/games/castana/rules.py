@@ -508,7 +508,6 @@ class _Window:
     then: str = "turn"  # "turn", "attack", "race", "round_end"
     attack: str | None = None
     warned: bool = False
-    warner: int | None = None
     key: int = 0
 
     def to_dict(self) -> dict[str, Any]:
@@ -548,7 +547,6 @@ class CastanaGame(Game):
         self.race_order: list[int] = []
         self.challenger: int | None = None
         self.givers: list[int] = []
-        self.give_then: str = "turn"
         self.totals = [0] * n
         self.round_points: list[list[int]] = []
         self.round_no = 0
@@ -557,7 +555,6 @@ class CastanaGame(Game):
         self.winners: list[int] = []
         self.opening_events: list[CastanaEvent] = []
         self._pending_window: _Window | None = None  # a word that stood, while cards are given
-        self._reshuffle_events: list[CastanaEvent] = []
         if not _restoring:
             self.opening_events = self._start_round(self.rng.randrange(n))
 
@@ -642,17 +639,13 @@ class CastanaGame(Game):
                     if letter(card) == self.attack:
                         found.append(PlayCard(card))
                 return [*found, Draw()]
-            view = self.view(seat)
-            for card in dict.fromkeys(hand):
-                if view.matches(card) or letter(card) == "Ñ":
-                    found += [PlayCard(card, **choice) for choice in self._choices(card, seat)]
-            return [*found, Draw()]
+            return self._turn_actions_for(seat)
         if self.phase == "window":
             w = self.window
             assert w is not None
             if seat in w.stealers:
                 for card in dict.fromkeys(hand):
-                    if letter(card) == "Ñ" and len(hand) > 0:
+                    if letter(card) == "Ñ":
                         found += [PlayCard(card, **c) for c in self._choices(card, seat)]
             if seat in w.challengers:
                 found.append(Challenge())
@@ -831,16 +824,9 @@ class CastanaGame(Game):
         return events + self._effects(seat, card, action.target)
 
     def _play_word(self, seat: int, action: PlayWord, steal: bool) -> list[CastanaEvent]:
+        self._validate_word(seat, action)
         cards = tuple(action.cards)
-        if len(cards) < MIN_WORD - 1:
-            raise IllegalAction("word_too_short")
-        hand = Counter(self.hands[seat])
-        if not all(is_card(c) for c in cards) or Counter(cards) - hand:
-            raise IllegalAction("letters_not_in_hand")
         word = word_of(letter(self.top), cards)
-        self._check_choice(seat, cards[-1], action.colour, action.target)
-        if self.options.referee and not self.is_word(word):
-            raise IllegalAction("not_a_word", word=word)
         before = [self.top, self.colour]
         for c in cards:
             self.hands[seat].remove(c)
@@ -1024,7 +1010,7 @@ class CastanaGame(Game):
             self._validate_word(seat, action)
 
     def _validate_word(self, seat: int, action: PlayWord) -> None:
-        """The checks of _play_word, before anything changes."""
+        """Is this word play legal for `seat` now (IllegalAction if not)? Nothing changes."""
         cards = tuple(action.cards)
         if len(cards) < MIN_WORD - 1:
             raise IllegalAction("word_too_short")
@@ -1041,7 +1027,6 @@ class CastanaGame(Game):
 
     def _warn(self, seat: int, w: _Window) -> list[CastanaEvent]:
         w.warned = True
-        w.warner = seat
         if w.next_seat in w.passed:  # a pass on the challenge is not a pass on the turn
             w.passed.remove(w.next_seat)
         self.window_count += 1
@@ -1059,7 +1044,6 @@ class CastanaGame(Game):
             # Every other player gives the challenger a card of their choice.
             self.window = None
             self.challenger = seat
-            self.give_then = "round_end" if w.then == "round_end" else "window"
             self._pending_window = w
             givers = []
             for s in range(self.num_seats):
@@ -1122,13 +1106,9 @@ class CastanaGame(Game):
     def _put_hand(self, seat: int, late: bool) -> list[CastanaEvent]:
         self.race_order.append(seat)
         position = len(self.race_order)
-        drawn = self._take(position)
+        drawn, events = self._take(position)
         self.hands[seat].extend(drawn)
-        events: list[CastanaEvent] = [
-            *self._reshuffle_events,
-            HandPut(seat, position, tuple(drawn), late),
-        ]
-        self._reshuffle_events = []
+        events.append(HandPut(seat, position, tuple(drawn), late))
         if len(self.race_order) == len(self._racers()):
             assert self.race_seat is not None
             nxt = self.left_of(self.race_seat)
@@ -1138,26 +1118,25 @@ class CastanaGame(Game):
         return events
 
     # -- drawing --------------------------------------------------------------------
-    def _take(self, count: int) -> list[Card]:
+    def _take(self, count: int) -> tuple[list[Card], list[CastanaEvent]]:
+        """Up to `count` cards from the deck, and the reshuffles that needed."""
         taken: list[Card] = []
-        self._reshuffle_events = []
+        events: list[CastanaEvent] = []
         for _ in range(count):
             if not self.deck and len(self.pile) > 1:
                 rest = self.pile[:-1]
                 self.pile = self.pile[-1:]
                 self.rng.shuffle(rest)
                 self.deck = rest
-                self._reshuffle_events.append(DeckReshuffled(len(rest)))
+                events.append(DeckReshuffled(len(rest)))
             if not self.deck:
                 break
             taken.append(self.deck.pop())
-        return taken
+        return taken, events
 
     def _draw(self, seat: int, count: int, reason: str) -> list[CastanaEvent]:
-        drawn = self._take(count)
+        drawn, events = self._take(count)
         self.hands[seat].extend(drawn)
-        events: list[CastanaEvent] = list(self._reshuffle_events)
-        self._reshuffle_events = []
         if not drawn:
             return [*events, DeckEmpty(seat)]
         return [*events, Drew(seat, len(drawn), tuple(drawn), reason)]
@@ -1254,7 +1233,6 @@ class CastanaGame(Game):
             "race_order": list(self.race_order),
             "challenger": self.challenger,
             "givers": list(self.givers),
-            "give_then": self.give_then,
             "totals": list(self.totals),
             "round_points": [list(p) for p in self.round_points],
             "round_no": self.round_no,
@@ -1283,7 +1261,6 @@ class CastanaGame(Game):
         game.race_order = list(data["race_order"])
         game.challenger = data["challenger"]
         game.givers = list(data["givers"])
-        game.give_then = data["give_then"]
         game.totals = list(data["totals"])
         game.round_points = [list(p) for p in data["round_points"]]
         game.round_no = int(data["round_no"])
