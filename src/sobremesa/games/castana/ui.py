@@ -195,8 +195,7 @@ class CastanaAdapter(GameAdapter):
         self.last_move = ""
         self.order = settings.castana.hand_order
         self.pending: dict[str, Any] | None = None  # a play waiting for a colour or a seat
-        self._auto_pass = False
-        self._asked = False  # the player was asked in the open window
+        self._asked = False  # the player was asked in the open window (else passes are the game's)
         self._opened_at = 0.0  # when the player's window was announced
         self.windows_told = 0  # the first windows say how to answer, later ones not
         self._auto_chose = False  # the game chose the colour or player of the play
@@ -270,7 +269,6 @@ class CastanaAdapter(GameAdapter):
             return None
         if self._can_steal(seat) or self._can_challenge(seat):
             return None
-        self._auto_pass = True
         return r.Pass()
 
     def _words(self, view: r.CastanaView) -> list[str]:
@@ -515,7 +513,6 @@ class CastanaAdapter(GameAdapter):
             return []
         if self.auto_reaction(human) is not None:
             return []  # nothing to do: the driver passes for the player
-        self._auto_pass = False
         self._asked = True
         steal = self._can_steal(human)
         challenge = self._can_challenge(human)
@@ -559,6 +556,8 @@ class CastanaAdapter(GameAdapter):
 
     def _on_steal_warned(self, e: r.StealWarned) -> list[str]:
         if self._you(e.target):
+            self._asked = True
+            self._opened_at = time.monotonic()
             return [
                 _("¡Aviso! {name} quiere robarte el turno. Juega ya o di paso.").format(
                     name=self._name(e.seat)
@@ -575,11 +574,8 @@ class CastanaAdapter(GameAdapter):
         ]
 
     def _on_passed(self, e: r.Passed) -> list[str]:
-        if not self._you(e.seat):
-            return []
-        if self._auto_pass:
-            self._auto_pass = False
-            return []
+        if not self._you(e.seat) or not self._asked:
+            return []  # the game's own pass for a player with nothing to do is not told
         self._asked = False
         return [_("Pasas.")]
 
@@ -1051,10 +1047,15 @@ class CastanaAdapter(GameAdapter):
             )
         return mine[0], rest, None
 
+    @staticmethod
+    def _words_of(args: str) -> list[str]:
+        """The typed words folded (case, accents), the ñ kept: 'Ñ Azul' → ['ñ', 'azul']."""
+        return fold(args.replace("ñ", "\0").replace("Ñ", "\0")).replace("\0", "ñ").split()
+
     def _cmd_jugar(self, args: str) -> Reply:
         if (refusal := self._spectator()) is not None:
             return refusal
-        words = fold(args.replace("ñ", "\0").replace("Ñ", "\0")).replace("\0", "ñ").split()
+        words = self._words_of(args)
         if not words:
             return Reply([_("Di la carta o la palabra: jugar m roja, o jugar casa.")])
         first = words[0]
@@ -1223,7 +1224,7 @@ class CastanaAdapter(GameAdapter):
         view = self._view()
         if view.phase != "give" or self.table.human not in view.to_act:
             return Reply([_("Ahora no tienes que dar ninguna carta.")])
-        words = fold(args.replace("ñ", "\0").replace("Ñ", "\0")).replace("\0", "ñ").split()
+        words = self._words_of(args)
         if not words:
             return Reply([_("Di la carta que das, por ejemplo dar m roja.")])
         card, rest, refusal = self._parse_card(words)
