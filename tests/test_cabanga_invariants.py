@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import json
 import random
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from seeded import run_seeded
 
 from sobremesa.core.game import rng_from_data, rng_to_data
 from sobremesa.games.cabanga.bots import bot_from_dict, make_bot
@@ -194,20 +195,8 @@ def run_checked(cfg: dict[str, Any]) -> dict[str, Any]:
             "saved": snapshot is not None, "players": n, "ties": len(game.winners) > 1}  # fmt: skip
 
 
-def run_chunk(indices: list[int]) -> list[dict[str, Any]]:
-    out = []
-    for i in indices:
-        try:
-            out.append(run_checked(config(i)))
-        except AssertionError as e:  # report which game failed
-            raise AssertionError(f"game {i} ({config(i)}): {e}") from e
-    return out
-
-
 def test_invariants_over_many_games() -> None:
-    chunks = [list(range(k, GAMES, 2)) for k in range(2)]
-    with ProcessPoolExecutor(max_workers=2) as pool:
-        results = [r for chunk in pool.map(run_chunk, chunks) for r in chunk]
+    results = run_seeded(run_checked, config, list(range(GAMES)))
     assert len(results) == GAMES
     kinds = set().union(*(r["kinds"] for r in results))
     for k in ("deck_rebuilt", "thrown", "passed", "cabanga_closed", "round_scored", "game_over"):

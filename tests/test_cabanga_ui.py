@@ -1,11 +1,9 @@
 """¡Cabanga! through the real entry point, and the reaction-window driver with a clock."""
 
-import os
-import subprocess
-import sys
 import time
 
 import pytest
+from entrypoint import run
 
 from sobremesa.games.cabanga import rules as r
 from sobremesa.games.cabanga import ui
@@ -15,18 +13,6 @@ from sobremesa.ui.console import TIMEOUT
 from sobremesa.ui.session import Session
 
 PLAY = ["jugar", "cabanga", "--semilla", "3", "--ritmo", "0"]
-
-
-def run(args, lines, home):
-    env = {**os.environ, "SOBREMESA_HOME": str(home), "TERM": "dumb"}
-    return subprocess.run(
-        [sys.executable, "-m", "sobremesa", *args],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
 
 
 # Plays the first card of the hand on the left pile whatever happens, throws all

@@ -27,8 +27,9 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from seeded import run_seeded
 
 from sobremesa.games.castana.bots import LEVELS, bot_from_dict, make_bot
 from sobremesa.games.castana.rules import (
@@ -213,24 +214,9 @@ def run_game(cfg: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def run_chunk(indices: list[int]) -> list[dict[str, Any]]:
-    out = []
-    for i in indices:
-        try:
-            out.append(run_game(config(i)))
-        except Exception as e:  # report which game failed
-            details = getattr(e, "details", "")
-            raise AssertionError(
-                f"game {i} ({config(i)}): {type(e).__name__}: {e} {details}"
-            ) from e
-    return out
-
-
 def run_all(referee: bool) -> list[dict[str, Any]]:
     games = [i for i in range(GAMES) if (i % 2 == 1) == referee]
-    chunks = [games[k::2] for k in range(2)]
-    with ProcessPoolExecutor(max_workers=2) as pool:
-        results = [r for chunk in pool.map(run_chunk, chunks) for r in chunk]
+    results = run_seeded(run_game, config, games)
     assert len(results) == len(games)
     return results
 

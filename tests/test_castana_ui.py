@@ -1,11 +1,9 @@
 """ABC ¡Castaña! through the real entry point, and its windows driven with a clock."""
 
-import os
-import subprocess
-import sys
 import time
 
 import pytest
+from entrypoint import run
 
 from sobremesa.games.castana import rules as r
 from sobremesa.games.castana import ui
@@ -16,18 +14,6 @@ from sobremesa.ui.console import TIMEOUT
 from sobremesa.ui.session import Session
 
 PLAY = ["jugar", "castana", "--semilla", "3", "--ritmo", "0"]
-
-
-def run(args, lines, home):
-    env = {**os.environ, "SOBREMESA_HOME": str(home), "TERM": "dumb"}
-    return subprocess.run(
-        [sys.executable, "-m", "sobremesa", *args],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
 
 
 # Whatever the moment: try the first card (naming a colour for a vowel or Ñ), then

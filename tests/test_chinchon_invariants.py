@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import json
 import random
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from seeded import run_seeded
 
 from sobremesa.core.cards import make_deck
 from sobremesa.games.chinchon.bots import bot_from_dict, make_bot
@@ -138,20 +139,8 @@ def run_checked(cfg: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def run_chunk(indices: list[int]) -> list[dict[str, Any]]:
-    out = []
-    for i in indices:
-        try:
-            out.append(run_checked(config(i)))
-        except AssertionError as e:  # report which match failed
-            raise AssertionError(f"match {i} ({config(i)}): {e}") from e
-    return out
-
-
 def test_invariants_over_many_matches() -> None:
-    chunks = [list(range(k, MATCHES, 2)) for k in range(2)]
-    with ProcessPoolExecutor(max_workers=2) as pool:
-        results = [r for chunk in pool.map(run_chunk, chunks) for r in chunk]
+    results = run_seeded(run_checked, config, list(range(MATCHES)), label="match")
     assert len(results) == MATCHES
     kinds = set().union(*(r["kinds"] for r in results))
     # the matches reached every kind of situation

@@ -1,11 +1,9 @@
 """Scripted sessions through the real entry point, stdin not a TTY."""
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
+from entrypoint import run
 
 from sobremesa import saves
 
@@ -13,19 +11,6 @@ from sobremesa import saves
 # the last card, finish laying off, decline reenganche. Lines that do not fit the
 # moment are refused and change nothing.
 TURN = ["robar", "cerrar", "descartar 8", "listo", "no"]
-
-
-def run(args, lines, home, timeout=120):
-    env = {**os.environ, "SOBREMESA_HOME": str(home), "TERM": "dumb"}
-    env.pop("COLUMNS", None)
-    return subprocess.run(
-        [sys.executable, "-m", "sobremesa", *args],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=timeout,
-    )
 
 
 PLAY = ["jugar", "chinchon", "--semilla", "5", "--rivales", "2", "--ritmo", "0", "--limite", "70"]
