@@ -29,17 +29,7 @@
 # the game's own exit code); 3 = a key announcement was not spoken. Known problems
 # (stray echoes, silent review step) are printed as WARN and do not fail the run.
 set -u
-
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/.." && pwd)
-LISTEN_SH=${LISTEN_SH:-$ROOT/../shared/tools/listen/listen.sh}
-SOBREMESA_BIN=${SOBREMESA_BIN:-$ROOT/.venv/bin/sobremesa}
-OUTDIR=${1:-$(mktemp -d /tmp/listen_castana.XXXXXX)}
-
-[ -x "$LISTEN_SH" ] || { echo "listen_castana: listen.sh not found at $LISTEN_SH (set LISTEN_SH)" >&2; exit 2; }
-[ -x "$SOBREMESA_BIN" ] || { echo "listen_castana: $SOBREMESA_BIN missing (pip install -e . in .venv)" >&2; exit 2; }
-mkdir -p "$OUTDIR"
-OUT="$OUTDIR/castana.txt"
+source "$(dirname "$0")/listen_lib.sh"
 
 KEYS=$'@wait Intro
 
@@ -58,40 +48,9 @@ historial 5
 @wait Tu turno
 salir'
 
-GAME_HOME=$(mktemp -d /tmp/sobremesa_home.XXXXXX)
-trap 'rm -rf -- "$GAME_HOME"' EXIT
-
-SOBREMESA_HOME=$GAME_HOME LISTEN_LANG=${LISTEN_LANG:-es_ES.UTF-8} LISTEN_KEYS=$KEYS \
-  "$LISTEN_SH" "$OUT" -- "$SOBREMESA_BIN" jugar castana --semilla 1 --rivales 2 --nivel facil \
+listen_game castana "${1:-}" "$KEYS" \
+  "Tus cartas" "6 cartas, " "Desde la C" "Arriba: C roja" "Robas I azul" \
+  "Dudas de CAIS" "Marta forma CAIS" "Pasas" "Puntos:" "Historial, 5" \
+  "Partida guardada" \
+  -- jugar castana --semilla 1 --rivales 2 --nivel facil \
   --ritmo 1 --ventana 10
-rc=$?
-
-echo "spoken:  $OUT"
-echo "braille: $OUTDIR/castana.braille.txt"
-echo "speechd: $OUTDIR/castana.speechd.txt"
-echo "screen:  $OUTDIR/castana.screen.txt"
-if [ "$rc" -ne 0 ] || [ ! -s "$OUT" ]; then
-  echo "FAIL: listen.sh exited with status $rc" >&2
-  exit $(( rc == 0 ? 2 : rc ))
-fi
-
-# Utterances only: drop harness lines ("# ...") and key echoes ("[key] ...").
-SPOKEN=$(awk -F'\t' '$2 !~ /^# / && $2 !~ /^\[key\]/ {print $2}' "$OUT")
-missing=0
-for want in "Tus cartas" "6 cartas, " "Desde la C" "Arriba: C roja" "Robas I azul" \
-            "Dudas de CAIS" "Marta forma CAIS" "Pasas" "Puntos:" "Historial, 5" \
-            "Partida guardada"; do
-  if ! grep -qF -- "$want" <<<"$SPOKEN"; then
-    echo "FAIL: not spoken: \"$want\"" >&2
-    missing=1
-  fi
-done
-
-# Known problems found when this check was written; warnings only.
-strays=$(grep -cE '^ ?[^ ]{1,2}$|^ ?[[:alpha:]]+$' <<<"$SPOKEN")
-[ "$strays" -gt 0 ] && echo "WARN: $strays stray one-word utterances (echo of a typed char after a space, or a prompt fragment):" \
-  && grep -nE '^ ?[^ ]{1,2}$|^ ?[[:alpha:]]+$' <<<"$SPOKEN" | sed 's/^/  /'
-prior=$(awk -F'\t' '$2 ~ /^# key: Prior/ {n++; getline; getline; if ($2 ~ /^# / || $2 ~ /^\[key\]/) s++} END {print s+0}' "$OUT")
-[ "$prior" -gt 0 ] && echo "WARN: $prior PageUp review step(s) spoke nothing"
-
-[ "$missing" -eq 0 ] && echo "OK: key announcements spoken" || exit 3

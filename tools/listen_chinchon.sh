@@ -28,17 +28,7 @@
 # the game's own exit code); 3 = a key announcement was not spoken. Known problems
 # (stray echoes, silent review step) are printed as WARN and do not fail the run.
 set -u
-
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/.." && pwd)
-LISTEN_SH=${LISTEN_SH:-$ROOT/../shared/tools/listen/listen.sh}
-SOBREMESA_BIN=${SOBREMESA_BIN:-$ROOT/.venv/bin/sobremesa}
-OUTDIR=${1:-$(mktemp -d /tmp/listen_chinchon.XXXXXX)}
-
-[ -x "$LISTEN_SH" ] || { echo "listen_chinchon: listen.sh not found at $LISTEN_SH (set LISTEN_SH)" >&2; exit 2; }
-[ -x "$SOBREMESA_BIN" ] || { echo "listen_chinchon: $SOBREMESA_BIN missing (pip install -e . in .venv)" >&2; exit 2; }
-mkdir -p "$OUTDIR"
-OUT="$OUTDIR/chinchon.txt"
+source "$(dirname "$0")/listen_lib.sh"
 
 KEYS=$'@wait Tu turno
 mano
@@ -53,38 +43,7 @@ historial 5
 @wait Tu turno
 salir'
 
-GAME_HOME=$(mktemp -d /tmp/sobremesa_home.XXXXXX)
-trap 'rm -rf -- "$GAME_HOME"' EXIT
-
-SOBREMESA_HOME=$GAME_HOME LISTEN_LANG=${LISTEN_LANG:-es_ES.UTF-8} LISTEN_KEYS=$KEYS \
-  "$LISTEN_SH" "$OUT" -- "$SOBREMESA_BIN" jugar chinchon --semilla 1 --rivales 2 --ritmo 1
-rc=$?
-
-echo "spoken:  $OUT"
-echo "braille: $OUTDIR/chinchon.braille.txt"
-echo "speechd: $OUTDIR/chinchon.speechd.txt"
-echo "screen:  $OUTDIR/chinchon.screen.txt"
-if [ "$rc" -ne 0 ] || [ ! -s "$OUT" ]; then
-  echo "FAIL: listen.sh exited with status $rc" >&2
-  exit $(( rc == 0 ? 2 : rc ))
-fi
-
-# Utterances only: drop harness lines ("# ...") and key echoes ("[key] ...").
-SPOKEN=$(awk -F'\t' '$2 !~ /^# / && $2 !~ /^\[key\]/ {print $2}' "$OUT")
-missing=0
-for want in "Tus cartas" "Tu mano, 7 cartas" "Robas el" "Combinaciones:" "Tiras el" \
-            "Puntos:" "Historial, 5" "Partida guardada"; do
-  if ! grep -qF -- "$want" <<<"$SPOKEN"; then
-    echo "FAIL: not spoken: \"$want\"" >&2
-    missing=1
-  fi
-done
-
-# Known problems found when this check was written; warnings only.
-strays=$(grep -cE '^ ?[^ ]{1,2}$|^ ?[[:alpha:]]+$' <<<"$SPOKEN")
-[ "$strays" -gt 0 ] && echo "WARN: $strays stray one-word utterances (echo of a typed char after a space, or a prompt fragment):" \
-  && grep -nE '^ ?[^ ]{1,2}$|^ ?[[:alpha:]]+$' <<<"$SPOKEN" | sed 's/^/  /'
-prior=$(awk -F'\t' '$2 ~ /^# key: Prior/ {n++; getline; getline; if ($2 ~ /^# / || $2 ~ /^\[key\]/) s++} END {print s+0}' "$OUT")
-[ "$prior" -gt 0 ] && echo "WARN: $prior PageUp review step(s) spoke nothing"
-
-[ "$missing" -eq 0 ] && echo "OK: key announcements spoken" || exit 3
+listen_game chinchon "${1:-}" "$KEYS" \
+  "Tus cartas" "Tu mano, 7 cartas" "Robas el" "Combinaciones:" "Tiras el" \
+  "Puntos:" "Historial, 5" "Partida guardada" \
+  -- jugar chinchon --semilla 1 --rivales 2 --ritmo 1

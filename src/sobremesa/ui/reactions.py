@@ -73,38 +73,32 @@ class ReactionDriver:
         session = self.session
         adapter = session.adapter
         human = adapter.table.human
-        answer_time = 0.0
-        if human is not None and human in adapter.game.to_act():
-            started = time.monotonic()
-            while human in adapter.game.to_act():
-                session.console.set_prompt(adapter.prompt())
-                line = session.console.get_line()
-                if line is None:
-                    return False
-                if not isinstance(line, str):
-                    continue
-                interactive = getattr(session.console, "interactive", False)
-                answer_time = time.monotonic() - started if interactive else 0.0
-                if not session.is_reaction(line):
-                    # Reading (or a mistyped line) is answered at once; the time it
-                    # took still counts, so faster bots go before the next line.
-                    session.handle_line(line)
-                    if session.quitting:
-                        return False
-                    self._bots_before(times, answer_time)
-                    if self._replaced():
-                        return True
-                    continue
-                # Bots faster than the player answer first.
+        interactive = getattr(session.console, "interactive", False)
+        started = time.monotonic()
+        while human in adapter.game.to_act():
+            session.console.set_prompt(adapter.prompt())
+            line = session.console.get_line()
+            if line is None:
+                return False
+            if not isinstance(line, str):
+                continue
+            answer_time = time.monotonic() - started if interactive else 0.0
+            reaction = session.is_reaction(line)
+            if reaction:
+                # Bots faster than the player answer first; then the answer may be late.
                 self._bots_before(times, answer_time)
                 if self._replaced():
                     session.say_late(line)
                     return True
-                session.handle_line(line)
-                if session.quitting:
-                    return False
-                if self._replaced():
-                    return True
+            session.handle_line(line)
+            if session.quitting:
+                return False
+            if not reaction:
+                # Reading (or a mistyped line) is answered at once; the time it took
+                # still counts, so faster bots go before the next line.
+                self._bots_before(times, answer_time)
+            if self._replaced():
+                return True
         self._bots_before(times, float("inf"))
         return True
 
@@ -130,10 +124,7 @@ class ReactionDriver:
         started = time.monotonic()
         while not self._replaced():
             now = time.monotonic() - started
-            for seat, at in sorted(times.items(), key=lambda item: (item[1], item[0])):
-                if at <= now and not self._replaced() and seat in adapter.game.to_act():
-                    session.play(seat, adapter.bot_action(seat))
-                    times.pop(seat)
+            self._bots_before(times, now)
             if self._replaced():
                 return True
             if now >= self.seconds:
