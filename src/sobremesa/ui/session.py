@@ -377,7 +377,7 @@ class Session:
         who = self.adapter.table.names[self._last_actor] if self._last_actor is not None else ""
         self._answer(
             [
-                _("Llegas tarde con «{text}»: se adelantó {name}.").format(
+                _("Llegas tarde: {name} se adelantó a tu {text}.").format(
                     text=" ".join(line.split())[:40], name=who
                 )
             ]
