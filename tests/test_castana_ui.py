@@ -628,3 +628,24 @@ def test_random_input_never_breaks_the_game(seed, tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     assert "Traceback" not in result.stdout
+
+
+def test_a_broken_word_list_is_told_at_the_start_and_the_shipped_one_is_used(tmp_path):
+    bad = tmp_path / "mis palabras.txt"
+    bad.write_text("casa\nca5a\n", encoding="utf-8")
+    result = run([*PLAY, "--diccionario", str(bad)], ["mesa"], tmp_path / "home")
+    lines = result.stdout.splitlines()
+    notice = next(
+        i for i, line in enumerate(lines) if "Sigue en uso el diccionario de siempre." in line
+    )
+    assert notice < next(i for i, line in enumerate(lines) if line.startswith("Escribe ayuda"))
+    settings = Settings()
+    settings.dictionary = str(bad)
+    adapter = ui.new_adapter(settings, seed=3, spectator=False)
+    assert "whisky" in adapter.lexicon  # the shipped Castaña list, with its k/w words
+
+
+def test_bots_and_the_aid_use_the_tables_word_list():
+    adapter = adapter_at(lambda g: True, seeds=[3])
+    for bot in adapter.bots.values():
+        assert bot.spell == adapter.lexicon.spell

@@ -177,6 +177,10 @@ class GameAdapter(ABC):
         """Changes when a new window replaces the open one (a steal in ¡Castaña!)."""
         return None
 
+    def word_list(self) -> Any:
+        """The game's lexicon if it loaded one (then `comprobar` uses it), else None."""
+        return None
+
     def check_refusal(self) -> str | None:
         """A reason `comprobar` may not be used just now (None: it may)."""
         return None
@@ -563,6 +567,8 @@ class Session:
 
     def _check_words(self, args: str) -> list[str]:
         """The referee: is each word in the game's dictionary (loaded on first use)."""
+        if self._lexicon is None:
+            self._lexicon = self.adapter.word_list()  # the game's own, if it has one
         if self._lexicon is None:
             from sobremesa.lexicon import load_lexicon
 

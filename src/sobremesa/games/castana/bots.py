@@ -57,28 +57,20 @@ CHALLENGE = {"facil": 0.3, "medio": 0.6, "dificil": 0.9}
 POWER = {"L": 2.0, "R": 2.0, "H": 1.5, "S": 1.0}  # what dificil adds for a letter's power
 
 
-def _default_spell() -> Callable[..., list[str]]:
-    from sobremesa.lexicon import default_lexicon
-
-    return default_lexicon("castana").spell
-
-
-def _default_is_word() -> Callable[[str], bool]:
-    from sobremesa.lexicon import default_lexicon
-
-    lexicon = default_lexicon("castana")
-    return lambda w: w.lower() in lexicon
-
-
 class CastanaBot:
-    def __init__(self, level: str, seat: int, rng_seed: int = 0) -> None:
+    def __init__(self, level: str, seat: int, rng_seed: int = 0, lexicon: Any = None) -> None:
+        """`lexicon`: the table's word list (the shipped Castaña list if None)."""
         if level not in LEVELS:
             raise ValueError(level)
         self.level = level
         self.seat = seat
         self.seed = rng_seed
-        self.spell = _default_spell()
-        self.is_word = _default_is_word()
+        if lexicon is None:
+            from sobremesa.lexicon import default_lexicon
+
+            lexicon = default_lexicon("castana")
+        self.spell: Callable[..., list[str]] = lexicon.spell
+        self.is_word: Callable[[str], bool] = lambda w: w.lower() in lexicon
 
     # -- saving (a bot has no running state) --------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -321,9 +313,9 @@ def plausible(word: str) -> bool:
     return True
 
 
-def make_bot(level: str, seat: int, rng_seed: int = 0) -> CastanaBot:
-    return CastanaBot(level, seat, rng_seed)
+def make_bot(level: str, seat: int, rng_seed: int = 0, lexicon: Any = None) -> CastanaBot:
+    return CastanaBot(level, seat, rng_seed, lexicon)
 
 
-def bot_from_dict(data: dict[str, Any]) -> CastanaBot:
-    return CastanaBot(str(data["level"]), int(data["seat"]), int(data["seed"]))
+def bot_from_dict(data: dict[str, Any], lexicon: Any = None) -> CastanaBot:
+    return CastanaBot(str(data["level"]), int(data["seat"]), int(data["seed"]), lexicon)

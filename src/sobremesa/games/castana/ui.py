@@ -185,13 +185,15 @@ class CastanaAdapter(GameAdapter):
         table: Table,
         bots: dict[int, Any],
         settings: Settings,
-        lexicon: Any = None,
+        lexicon: Any,
+        notices: Sequence[str] = (),
     ) -> None:
         self.game = game
         self.table = table
         self.bots = bots
         self.settings = settings
-        self._lexicon = lexicon
+        self.lexicon = lexicon  # the table's word list: referee, aid, bots
+        self.notices = list(notices)  # e.g. the player's own word list could not be used
         self.last_move = ""
         self.order = settings.castana.hand_order
         self.pending: dict[str, Any] | None = None  # a play waiting for a colour or a seat
@@ -202,13 +204,8 @@ class CastanaAdapter(GameAdapter):
         self._words_key: list[str] = []  # the word list `palabras más` goes on with
         self._words_shown = 0
 
-    @property
-    def lexicon(self) -> Any:
-        if self._lexicon is None:
-            from sobremesa.lexicon import load_lexicon
-
-            self._lexicon = load_lexicon("castana", self.settings.dictionary or None)
-        return self._lexicon
+    def word_list(self) -> Any:
+        return self.lexicon
 
     # -- windows ---------------------------------------------------------------------
     def in_window(self) -> bool:
@@ -290,7 +287,7 @@ class CastanaAdapter(GameAdapter):
             first = _("ABC ¡Castaña!, modo espectador. Juegan {names}.").format(names=join(others))
         else:
             first = _("ABC ¡Castaña! contra {names}.").format(names=join(others))
-        return [first, _("Escribe ayuda para ver las órdenes, o pulsa F1.")]
+        return [first, *self.notices, _("Escribe ayuda para ver las órdenes, o pulsa F1.")]
 
     def rules(self) -> list[str]:
         lines = [_(line) for line in RULES]
@@ -1239,21 +1236,27 @@ def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> CastanaAda
     players = min(6, max(2, players))
     table = seat_table(players, seed, spectator=spectator, levels=[c.level] * players)
     protected = tuple(seat == table.human and c.warn_before_steal for seat in range(players))
-    from sobremesa.lexicon import load_lexicon
-
-    lexicon = load_lexicon("castana", settings.dictionary or None)
+    notices: list[str] = []
+    lexicon = _lexicon(settings, notices)
     options = r.CastanaOptions(players=players, referee=c.referee, protected=protected)
     game = r.CastanaGame(options, seed=seed, is_word=lambda w: w.lower() in lexicon)
-    return CastanaAdapter(game, table, make_bots(table, seed, make_bot), settings, lexicon)
+    bots = make_bots(table, seed, lambda *a, **k: make_bot(*a, **k, lexicon=lexicon))
+    return CastanaAdapter(game, table, bots, settings, lexicon, notices)
+
+
+def _lexicon(settings: Settings, notices: list[str]) -> Any:
+    """The table's word list: the player's own (if usable) or the shipped one."""
+    from sobremesa.lexicon import load_lexicon
+
+    return load_lexicon("castana", settings.dictionary or None, notify=notices.append)
 
 
 def restore_adapter(settings: Settings, data: dict[str, Any]) -> CastanaAdapter:
-    from sobremesa.lexicon import load_lexicon
-
-    lexicon = load_lexicon("castana", settings.dictionary or None)
+    notices: list[str] = []
+    lexicon = _lexicon(settings, notices)
     game = r.CastanaGame.from_dict(data["state"], is_word=lambda w: w.lower() in lexicon)
-    table, bots = restore_seats(data, game, bot_from_dict)
-    adapter = CastanaAdapter(game, table, bots, settings, lexicon)
+    table, bots = restore_seats(data, game, lambda bot: bot_from_dict(bot, lexicon=lexicon))
+    adapter = CastanaAdapter(game, table, bots, settings, lexicon, notices)
     extra = data.get("extra", {})
     last = extra.get("last_move", "")
     adapter.last_move = last if isinstance(last, str) else ""

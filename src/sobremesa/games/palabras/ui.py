@@ -220,6 +220,9 @@ class PalabrasAdapter(GameAdapter):
         return self.game.rack(human) if human is not None else None
 
     # -- fixed texts ---------------------------------------------------------------
+    def word_list(self) -> Any:
+        return self.game.lexicon
+
     def intro(self) -> list[str]:
         human = self.table.human
         others = [
