@@ -162,6 +162,12 @@ def hand_text(hand: Sequence[str], order: str) -> str:
 
 
 WORDS_AT_ONCE = 12  # `palabras` says this many; `palabras más` the next ones
+
+
+class Refused(Exception):
+    """A typed card that names nothing playable; the message says why."""
+
+
 HINTED_WINDOWS = 3  # windows announced with how to answer
 EARLY = (
     0.5  # seconds: an answer sooner than this after a window opened was meant for the one before
@@ -979,70 +985,63 @@ class CastanaAdapter(GameAdapter):
                 return seat
         return None
 
-    def _parse_card(self, words: list[str]) -> tuple[str | None, list[str], str | None]:
-        """(card, remaining words, refusal). The first word is a letter or a position."""
+    def _parse_card(self, words: list[str]) -> tuple[str, list[str]]:
+        """The card the first words name (a letter, a letter and colour, or a
+        position) and the words left; `Refused` with the reason if none."""
         hand = sort_hand(self._hand(), self.order)
-        first = words[0]
+        first, rest = words[0], words[1:]
         if first.isdigit():
             index = int(first)
             if not 1 <= index <= len(hand):
-                return (
-                    None,
-                    [],
+                raise Refused(
                     _("No hay carta {index}: tienes {count}.").format(
                         index=index, count=cards_text(len(hand))
-                    ),
+                    )
                 )
-            return hand[index - 1], words[1:], None
+            return hand[index - 1], rest
         ch = LETTER_WORDS.get(first, first).upper()
         if ch not in r.LETTERS:
-            return None, [], _("Di la letra de la carta, por ejemplo jugar m roja.")
-        rest = words[1:]
+            raise Refused(_("Di la letra de la carta, por ejemplo jugar m roja."))
         mine = [c for c in hand if r.letter(c) == ch]
         if not mine:
-            return None, [], _("No tienes ninguna {letter}.").format(letter=ch)
+            raise Refused(_("No tienes ninguna {letter}.").format(letter=ch))
+        choosing = r.needs_choice(mine[0]) == "colour"
         if rest and rest[0] in _COLOUR_BY_WORD:
             wanted = _COLOUR_BY_WORD[rest[0]]
             same = [c for c in mine if r.colour(c) == wanted]
-            # A colour you do not hold that card in: it is the colour that follows.
-            if not same and r.needs_choice(mine[0]) == "colour":
-                return mine[0], rest, None
+            if not same and choosing:
+                return mine[0], rest  # a colour you hold no such card in: the one that follows
             if not same:
-                return (
-                    None,
-                    [],
+                raise Refused(
                     _("No tienes la {letter} {colour}.").format(
                         letter=ch, colour=_(COLOUR_CARD[wanted])
-                    ),
+                    )
                 )
-            if len(set(mine)) == 1 and r.needs_choice(mine[0]) == "colour" and len(rest) == 1:
-                return mine[0], rest, None
-            return same[0], rest[1:], None
-        if len(set(mine)) > 1:
-            playable = [c for c in dict.fromkeys(mine) if self._view().matches(c)]
-            if len(playable) == 1 and not self._view().attack:
-                return playable[0], rest, None
-            if self._view().attack or r.letter(mine[0]) == "Ñ":
-                return mine[0], rest, None
-            my_turn = self.game.phase == "turn" and self.game.current == self.table.human
-            if my_turn and not playable:
-                top = self._top_text(self._view())
-                return (
-                    None,
-                    [],
-                    _("Ninguna de tus {letter} va: arriba {top}.").format(letter=ch, top=top),
+            if len(set(mine)) == 1 and choosing and len(rest) == 1:
+                return mine[0], rest  # "jugar a roja" with one A: roja also follows
+            return same[0], rest[1:]
+        if len(set(mine)) == 1:
+            return mine[0], rest
+        view = self._view()
+        playable = [c for c in dict.fromkeys(mine) if view.matches(c)]
+        if len(playable) == 1 and not view.attack:
+            return playable[0], rest
+        if view.attack or ch == "Ñ":
+            return mine[0], rest
+        if self._own_turn() and not playable:
+            raise Refused(
+                _("Ninguna de tus {letter} va: arriba {top}.").format(
+                    letter=ch, top=self._top_text(view)
                 )
-            colours = join([_(COLOUR_CARD[r.colour(c)]) for c in dict.fromkeys(mine)])
-            return (
-                None,
-                [],
-                _("Tienes la {letter} {colours}: di cuál, por ejemplo jugar {example}.").format(
-                    letter=ch,
-                    colours=colours,
-                    example=f"{ch.lower()} {_(COLOUR_CARD[r.colour(mine[0])])}",
-                ),
             )
-        return mine[0], rest, None
+        colours = join([_(COLOUR_CARD[r.colour(c)]) for c in dict.fromkeys(mine)])
+        raise Refused(
+            _("Tienes la {letter} {colours}: di cuál, por ejemplo jugar {example}.").format(
+                letter=ch,
+                colours=colours,
+                example=f"{ch.lower()} {_(COLOUR_CARD[r.colour(mine[0])])}",
+            )
+        )
 
     @staticmethod
     def _words_of(args: str) -> list[str]:
@@ -1058,10 +1057,10 @@ class CastanaAdapter(GameAdapter):
         first = words[0]
         if len(first) >= 2 and not first.isdigit() and first not in LETTER_WORDS:
             return self._cmd_castana(args)
-        card, rest, refusal = self._parse_card(words)
-        if refusal:
-            return Reply([refusal])
-        assert card is not None
+        try:
+            card, rest = self._parse_card(words)
+        except Refused as refusal:
+            return Reply([str(refusal)])
         view = self._view()
         if self._own_turn() and view.attack and r.letter(card) != view.attack:
             return Reply([self.refusal(IllegalAction("must_answer", letter=view.attack))])
@@ -1224,10 +1223,11 @@ class CastanaAdapter(GameAdapter):
         words = self._words_of(args)
         if not words:
             return Reply([_("Di la carta que das, por ejemplo dar m roja.")])
-        card, rest, refusal = self._parse_card(words)
-        if refusal:
-            return Reply([refusal])
-        return Reply(actions=[r.Give(card)])  # type: ignore[arg-type]
+        try:
+            card, _rest = self._parse_card(words)
+        except Refused as refusal:
+            return Reply([str(refusal)])
+        return Reply(actions=[r.Give(card)])
 
 
 def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> CastanaAdapter:
