@@ -8,6 +8,27 @@ from collections.abc import Sequence
 from typing import Protocol
 
 
+class Said(str):
+    """A line with a brief form for the braille line: history review shows `brief`
+    (decisive words first, fits 40 cells); speech and the console use the full text.
+
+    ``Said("Pablo roba del mazo y tira el rey de bastos.", brief="Pablo tira rey ba")``
+    behaves as the full string everywhere else (history, saves, `repetir`).
+    """
+
+    brief: str
+
+    def __new__(cls, text: str, brief: str | None = None) -> Said:
+        line = super().__new__(cls, text)
+        line.brief = brief if brief else str(text)
+        return line
+
+
+def brief_form(line: str) -> str:
+    """The form of a history item shown on the braille line during review."""
+    return getattr(line, "brief", line)
+
+
 class LineSink(Protocol):
     def say(self, line: str, *, answer: bool = False) -> None: ...
 

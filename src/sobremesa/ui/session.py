@@ -135,6 +135,12 @@ class GameAdapter(ABC):
 
     bots: dict[int, Any]  # seat -> bot with observe(event), choose(view), to_dict()
 
+    #: Prompt style, set by the session from the settings. False (default, for
+    #: speech): prompts of 1-3 words, spoken after every answer. True (for braille):
+    #: the status on the input line (rack, top card, window), decisive words first.
+    #: Either way every prompt fits 30 braille cells, "> " included.
+    status_prompt: bool = False
+
     def start(self, session: Session) -> None:
         """Say the match's opening events (the deal) and let the bots see them."""
         events = self.game.opening_events  # type: ignore[attr-defined]
@@ -219,6 +225,11 @@ class GameAdapter(ABC):
         """The window's time is up: the rules close it."""
         return []
 
+    def after_window(self) -> list[str]:
+        """Lines held back while a window was open (the move that opened it), said
+        once it has closed: nothing else is printed while the player may answer."""
+        return []
+
     def pause_after(self, events: Sequence[Event]) -> str | None:
         """A line to confirm with Enter after these events, or None."""
         return None
@@ -273,6 +284,10 @@ class Session:
         pace: float,
         dictionary: str = "",
         window_seconds: float | None = 4.0,
+        *,
+        reading_wpm: int = 180,
+        status_prompt: bool = False,
+        clock: Callable[[], float] = time.monotonic,
     ):
         from sobremesa.ui.reactions import ReactionDriver
 
@@ -284,6 +299,9 @@ class Session:
         self.announcer = announcer
         self.pace = pace
         adapter.window_realtime = self.reactions.realtime
+        adapter.status_prompt = status_prompt
+        self.clock = clock
+        self.reading_wpm = reading_wpm
         self.table = CommandTable([*COMMON_COMMANDS, *adapter.commands()])
         self._pages: list[list[str]] = []
         self._quit = False
