@@ -17,11 +17,14 @@
 # Any other LISTEN_* knob of listen.sh is passed through (LISTEN_KEEP=1, LISTEN_DEBUG=1...).
 # Overrides: LISTEN_SH (path to listen.sh), SOBREMESA_BIN (the program to run).
 #
-# What it does: Spanish locale, seed 1, two easy rivals, bot pace 1 s, 10-second
-# real-time windows. Presses Intro to start, waits for "Tu turno", types mano,
-# palabras, mesa, robar; waits for the challenge window of Marta's word and types
-# paso; presses F4, PageUp twice, Escape; types historial 5, waits for the next
-# "Tu turno" and types salir. SOBREMESA_HOME is a fresh temporary dir.
+# What it does: Spanish locale, seed 3, two easy rivals, bot pace 1 s, 10-second
+# real-time windows. Presses Intro to start; robs at each turn; answers paso to the
+# two steal windows (¡Castaña desde la T/B!), dudo to the challenge of Jorge's PEZ
+# (his last word of round 1), Intro for round 2, paso to the windows of FEO and OVE,
+# robar, mano in the Ñ race (Lucía throws the Ñ), then F4, PageUp twice, Escape,
+# historial 5 and salir. The player answers after the speech has been silent for
+# 1.5 s (listen.sh), as a listener who waits for silence would. SOBREMESA_HOME is
+# a fresh temporary dir.
 #
 # Output: OUTDIR/castana.txt (spoken), castana.braille.txt (braille line),
 # castana.speechd.txt (what reached the synthesizer), castana.screen.txt (final screen).
@@ -34,23 +37,41 @@ source "$(dirname "$0")/listen_lib.sh"
 KEYS=$'@wait Intro
 
 @wait Tu turno
-mano
-palabras
-mesa
+robar
+@wait [Cc]astaña desde
+paso
+@wait Tu turno
+robar
+@wait [Cc]astaña desde
+paso
+@wait Tu turno
+robar
+@wait Tu turno
+robar
+@wait Tu turno
 robar
 @wait Dudas de
+dudo
+@wait Intro
+
+@wait FEO
 paso
+@wait OVE
+paso
+@wait Tu turno
+robar
+@wait Pon la mano
+mano
+@wait Tu turno
 @key F4
 @key Prior
 @key Prior
 @key Escape
 historial 5
-@wait Tu turno
 salir'
 
-listen_game castana "${1:-}" "$KEYS" \
-  "Tus cartas" "6 cartas, " "Desde la C" "Arriba: C roja" "Robas I azul" \
-  "Dudas de CAIS" "Marta forma CAIS" "Pasas" "Puntos:" "Historial, 5" \
+LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-300} listen_game castana "${1:-}" "$KEYS" \
+  "Tus cartas" "Robas R roja" "Dudas de PEZ" "Pon la mano" "Puntos:" "Historial, 5" \
   "Partida guardada" \
-  -- jugar castana --semilla 1 --rivales 2 --nivel facil \
+  -- jugar castana --semilla 3 --rivales 2 --nivel facil \
   --ritmo 1 --ventana 10

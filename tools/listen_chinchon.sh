@@ -17,10 +17,12 @@
 # Any other LISTEN_* knob of listen.sh is passed through (LISTEN_KEEP=1, LISTEN_DEBUG=1...).
 # Overrides: LISTEN_SH (path to listen.sh), SOBREMESA_BIN (the program to run).
 #
-# What it does: Spanish locale, seed 1, two rivals, bot pace 1 s. Waits for "Tu turno",
-# types mano, robar, combinaciones, descartar 1, presses F4, PageUp twice, Escape,
-# types historial 5, waits for the next "Tu turno" and types salir. SOBREMESA_HOME is
-# a fresh temporary dir (your own saves and settings are not touched).
+# What it does: Spanish locale, seed 5, two rivals, bot pace 1 s. Waits for "Tu turno",
+# types mano, robar, combinaciones, descartar 7 de espadas (the card drawn), presses
+# F4, PageUp twice, Escape, types historial 5; at the next "Tu turno" robar and
+# descartar rey de bastos; Elena then closes; the player types listo when asked to
+# lay off, Intro for round 2, and salir at "Tu turno". SOBREMESA_HOME is a fresh
+# temporary dir (your own saves and settings are not touched).
 #
 # Output: OUTDIR/chinchon.txt (spoken), chinchon.braille.txt (braille line),
 # chinchon.speechd.txt (what reached the synthesizer), chinchon.screen.txt (final screen).
@@ -34,16 +36,23 @@ KEYS=$'@wait Tu turno
 mano
 robar
 combinaciones
-descartar 1
+descartar 7 de espadas
 @key F4
 @key Prior
 @key Prior
 @key Escape
 historial 5
 @wait Tu turno
+robar
+descartar rey de bastos
+@wait [Cc]olocar
+listo
+@wait Intro
+
+@wait Tu turno
 salir'
 
-listen_game chinchon "${1:-}" "$KEYS" \
+LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-200} listen_game chinchon "${1:-}" "$KEYS" \
   "Tus cartas" "Tu mano, 7 cartas" "Robas el" "Combinaciones:" "Tiras el" \
-  "Puntos:" "Historial, 5" "Partida guardada" \
-  -- jugar chinchon --semilla 1 --rivales 2 --ritmo 1
+  "Puntos:" "Historial, 5" "cierra" "Partida guardada" \
+  -- jugar chinchon --semilla 5 --rivales 2 --ritmo 1
