@@ -316,7 +316,7 @@ def test_colour_asked_after_a_vowel_and_answered_alone():
         assert reply.actions[0].colour == r.colour(card)
         return
     assert reply.lines == ["¿Qué color sigue? Azul, rojo o verde."]
-    assert adapter.prompt() == "Color que sigue: azul, rojo o verde> "
+    assert adapter.prompt() == "Color> "
     answer = adapter.handle_unknown("verde")
     assert answer.actions == [r.PlayCard(card, colour="verde")]
 
@@ -342,18 +342,32 @@ def test_palabras_aid_lists_words_and_can_be_disabled():
     assert reply.lines == ["En esta mesa no hay ayuda de palabras."]
 
 
-def test_without_a_clock_the_play_comes_before_its_window_question(isolated_home):
+WINDOW_LINES = ("¿", "Castaña desde la ", "¡Ñ! ¡Pon la mano!", "¡Aviso! ")
+ANSWERS = ("Pasas.", "Dudas de ", "¡Toma castaña! Robas", "Pones la mano", "Se acabó el tiempo.")
+ANSWERS += ("Llegas tarde", "¡Toma castaña! Echas", "Juegas", "Formas", "Robas")
+MOVES = (" forma ", " juega ", " echa ", "roba el turno", " elige", "pierde el turno", " roba")
+MOVES += ("queda una carta", " pone la mano", " duda de ")
+
+
+def test_without_a_clock_the_window_line_comes_alone_and_the_play_after_it(isolated_home):
     out = run(PLAY, TURN * 40, isolated_home).stdout.splitlines()
-    windows = [i for i, line in enumerate(out) if line.startswith(("¿Dudas de", "¡Castaña desde"))]
-    assert windows
-    plays = (" forma ", " juega ", " echa ", "roba el turno", " elige", "pierde el turno", "Eliges")
-    plays += ("queda una carta",)
+    windows = [
+        i
+        for i, line in enumerate(out)
+        if line.startswith(WINDOW_LINES) and not line.startswith(("¿Qué", "¿Quién"))
+    ]
+    assert len(windows) >= 5
     for i in windows:
-        before = out[i - 1]
-        assert any(p in before for p in plays) or before.startswith(("Juegas", "Formas")), before
+        j = i + 1
+        while not (out[j].startswith(ANSWERS) or any(m in out[j] for m in MOVES)):
+            j += 1  # replies to the script's lines that do not answer the window
+        # The play that opened the window was held back: it comes once the player
+        # answered, before the answer's own line.
+        assert any(m in out[j] for m in MOVES), out[i : j + 1]
+        assert any(line.startswith(ANSWERS) for line in out[j + 1 : j + 6]), out[i : j + 6]
 
 
-def test_in_real_time_the_window_question_comes_first():
+def test_the_window_question_alone_also_in_real_time():
     adapter = adapter_at(lambda g: g.phase == "turn" and g.current not in (None, 0))
     adapter.window_realtime = True
     game = adapter.game
@@ -364,7 +378,8 @@ def test_in_real_time_the_window_question_comes_first():
         opened = [e for e in events if isinstance(e, r.WindowOpened)]
         if opened and seat != 0 and 0 in game.to_act() and adapter.auto_reaction(0) is None:
             lines = adapter.describe_events(events)
-            assert lines[0].startswith(("¿Dudas de", "¡Castaña desde"))
+            assert len(lines) == 1 and lines[0].startswith(("¿", "Castaña desde la ")), lines
+            assert adapter.held  # the play, said after the window
             return
     pytest.fail("no window for the player")
 
@@ -411,7 +426,9 @@ def test_a_half_made_play_is_dropped_when_the_table_changes():
     card = adapter.game.hand(0)[0]
     # As after "jugar a" with the colour still to say:
     adapter.pending = {"kind": "card", "card": card, "need": "colour", "moment": adapter._moment()}
-    assert adapter.prompt() == "Color que sigue: azul, rojo o verde> "
+    assert adapter.prompt() == "Color> "
+    adapter.status_prompt = True
+    assert adapter.prompt() == "Color: azul, rojo o verde> "
     events = adapter.game.apply(0, r.Draw())  # the table moves on (here: the player draws)
     lines = adapter.describe_events(events)
     assert "La mesa ha cambiado: tu jugada a medias no vale." in lines
@@ -464,7 +481,9 @@ def test_the_choice_of_player_is_offered_with_o():
     adapter = adapter_at(lambda g: g.phase == "turn" and g.current == 0 and not g.attack)
     adapter.pending = {"kind": "card", "card": "Sa", "need": "seat", "moment": adapter._moment()}
     names = [n for s, n in enumerate(adapter.table.names) if s != 0]
-    assert adapter.prompt() == f"¿Quién juega ahora? {', '.join(names[:-1])} o {names[-1]}> "
+    assert adapter.prompt() == "Jugador> "
+    adapter.status_prompt = True  # the names on the braille line (when they fit)
+    assert adapter.prompt() == f"¿Quién? {', '.join(names[:-1])} o {names[-1]}> "
 
 
 def test_turn_by_turn_a_reading_line_is_answered_not_lost():

@@ -11,9 +11,11 @@ from sobremesa.games.cabanga import rules as r
 from sobremesa.games.cabanga.bots import bot_from_dict, make_bot
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.settings import Settings
+from sobremesa.ui.announcer import Said, brief_form
 from sobremesa.ui.commands import Command, CommandSpec, fold
 from sobremesa.ui.session import (
     GameAdapter,
+    Pause,
     Reply,
     Table,
     make_bots,
@@ -147,6 +149,36 @@ def gap_short(low: int, high: int) -> str:
     return _("{low} a {high}").format(low=low + 1, high=high - 1)
 
 
+def gap_brief(low: int, high: int) -> str:
+    """For brief forms and prompts: '6', '4-5', '8-13' ('' without a gap)."""
+    if high - low <= 1:
+        return ""
+    if high - low == 2:
+        return str(low + 1)
+    return f"{low + 1}-{high - 1}"
+
+
+def side_short(side: str) -> str:
+    return _("izq") if side == "left" else _("der")
+
+
+PROMPT_CELLS = 30  # every prompt fits the braille line, "> " included
+BRIEF_CELLS = 40  # a history item under review
+
+
+def fit(limit: int, *candidates: str) -> str:
+    """The first candidate that fits `limit` characters (the last one cut if none)."""
+    for text in candidates:
+        if len(text) <= limit:
+            return text
+    return candidates[-1][:limit]
+
+
+def prompt_of(*texts: str) -> str:
+    """A prompt from the first text that fits the braille line with its '> '."""
+    return fit(PROMPT_CELLS - 2, *texts).rstrip() + "> "
+
+
 class CabangaAdapter(GameAdapter):
     game_id = "cabanga"
 
@@ -156,6 +188,11 @@ class CabangaAdapter(GameAdapter):
         self.bots = bots
         self.settings = settings
         self.last_move = ""
+        self.last_brief = ""  # the last move in brief form, for the status prompt
+        # Lines held back while the player's window is open: the move that opened
+        # it, and rivals' throws meanwhile. Said when the player's part ends.
+        self.held: list[str] = []
+        self.could_throw = True  # someone held a card for the open window's gap
 
     # -- start, bots -------------------------------------------------------------
     def in_window(self) -> bool:
@@ -180,7 +217,54 @@ class CabangaAdapter(GameAdapter):
         return self.game.close_window()
 
     def extra_to_data(self) -> dict[str, Any]:
-        return {"last_move": self.last_move}
+        return {
+            "last_move": self.last_move,
+            "last_brief": self.last_brief,
+            "held": [[line, brief_form(line)] for line in self.held],
+            "could_throw": self.could_throw,
+        }
+
+    # -- what is said while a window is open -----------------------------------------
+    def player_in_window(self) -> bool:
+        """The player has a window to answer: open, their answer pending, and a
+        card of theirs fits (else the game passes for them at once)."""
+        human = self.table.human
+        return (
+            human is not None
+            and self.game.phase == "cabanga"
+            and human in self.game.to_act()
+            and bool(self.game.fitting_cards(human))
+        )
+
+    def describe_events(self, events: Sequence[Event]) -> list[str | Pause]:
+        """While the player's window is open only its one line is said; the move
+        that opened it and the rivals' throws meanwhile follow the player's answer
+        (or the window's end)."""
+        window: list[str | Pause] = []
+        items: list[str | Pause] = []
+        for event in events:
+            lines = self.describe(event)
+            if isinstance(event, r.CabangaOpened) and self.player_in_window():
+                window.extend(lines)
+            else:
+                items.extend(lines)
+            line = self.pause_after([event])
+            if line:
+                items.append(Pause(line))
+        if not self.player_in_window():
+            held, self.held = self.held, []
+            return [*held, *window, *items]
+        if window:  # a new window for the player: its line alone
+            held, self.held = self.held, [i for i in items if not isinstance(i, Pause)]
+            return [*held, *window]
+        self.held += [i for i in items if not isinstance(i, Pause)]
+        return []
+
+    def after_window(self) -> list[str]:
+        if self.player_in_window():
+            return []
+        held, self.held = self.held, []
+        return held
 
     # -- texts -------------------------------------------------------------------
     def _name(self, seat: int) -> str:
@@ -266,10 +350,20 @@ class CabangaAdapter(GameAdapter):
             name=self._name(e.seat), card=card_text(e.card), side=side, gap=gap_text(low, high)
         )
         window = self.game.window
+        human = self.table.human
         if e.gap and (window is None or window.seat != e.seat):
             line = line[:-1] + _(", ya salidas: no hay cabanga.")
+        elif e.gap and human is not None and human != e.seat and not self.player_in_window():
+            # The window the player cannot join is told here, not on its own.
+            line = line[:-1] + _("; no te entra.")
+        gap = gap_brief(low, high)
+        what = _("{name} {card} {side}").format(
+            name=self._name(e.seat), card=card_text(e.card), side=side_short(e.side)
+        )
+        brief = _("{move}: hueco {gap}").format(move=what, gap=gap) if gap else what
         self.last_move = line
-        return [line]
+        self.last_brief = f"{what} {gap}".strip()
+        return [Said(line, brief=fit(BRIEF_CELLS, brief))]
 
     def _on_penalty_drawn(self, e: r.PenaltyDrawn) -> list[str]:
         if e.count == 0:
@@ -279,11 +373,17 @@ class CabangaAdapter(GameAdapter):
             line = _("Robas {cards} {reason}: {drawn}.").format(
                 cards=cards_text(e.count), reason=reason, drawn=cards_by_colour(e.cards)
             )
+            brief = fit(
+                BRIEF_CELLS,
+                _("Robas {drawn}").format(drawn=cards_by_colour(e.cards)),
+                _("Robas {cards}").format(cards=cards_text(e.count)),
+            )
         else:
             line = _("{name} roba {cards} {reason}.").format(
                 name=self._name(e.seat), cards=cards_text(e.count), reason=reason
             )
-        return [line]
+            brief = line
+        return [Said(line, brief=fit(BRIEF_CELLS, brief))]
 
     def _on_deck_rebuilt(self, e: r.DeckRebuilt) -> list[str]:
         return [
@@ -293,43 +393,55 @@ class CabangaAdapter(GameAdapter):
         ]
 
     def _on_cabanga_opened(self, e: r.CabangaOpened) -> list[str]:
-        gap = _("del {low} al {high}").format(low=e.low + 1, high=e.high - 1)
-        if e.high - e.low == 2:
-            gap = _("el {value}").format(value=e.low + 1)
-        realtime = getattr(self, "window_realtime", False)
-        seconds = f"{self.settings.reaction_seconds:g}"
-        if self._you(e.seat):
-            return [
-                _("¡Cabanga en {colour}, {gap}! Los demás pueden tirar.").format(
-                    colour=colour_name(e.colour), gap=gap
-                )
-            ]
-        if realtime:
-            line = _("¡Cabanga en {colour}, {gap}! {seconds} segundos.")
+        # Whether anyone could throw (then "Nadie tira." means something).
+        self.could_throw = any(self.game.fitting_cards(seat) for seat in e.eligible)
+        if not self.player_in_window():
+            return []  # told in the move line ("no te entra"), or the player's own move
+        return [self.window_line()]
+
+    def window_line(self) -> str:
+        """The player's window in one short line, the colour and what fits first:
+        '¡Cabanga! Amarillo: te entra el 12.' (at most 8 words)."""
+        view = self._view()
+        window = view.window
+        assert window is not None
+        colour = colour_name(window.colour).capitalize()
+        values = [c.value for c in view.fitting]
+        if not self.settings.cabanga.notify_fits:
+            return _("¡Cabanga! {colour} {gap}.").format(
+                colour=colour, gap=gap_short(window.low, window.high)
+            )
+        if len(values) == 1:
+            text = _("¡Cabanga! {colour}: te entra el {value}.")
+        elif len(values) <= 3:
+            text = _("¡Cabanga! {colour}: te entran {values}.")
         else:
-            line = _("¡Cabanga en {colour}, {gap}! Responde cabanga o paso.")
-        human = self.table.human
-        fitting = self.game.fitting_cards(human) if human is not None else []
-        if human is not None and not fitting:
-            # The game passes for the player: nothing to answer.
-            line = _("¡Cabanga en {colour}, {gap}! No te entra ninguna.")
-        line = line.format(colour=colour_name(e.colour), gap=gap, seconds=seconds)
-        if fitting and self.settings.cabanga.notify_fits:
-            line += " " + _("Te entran: {cards}.").format(cards=cards_by_colour(fitting))
-        return [line]
+            text = _("¡Cabanga! {colour}: te entran {count}.")
+        return text.format(
+            colour=colour,
+            value=values[0],
+            values=join([str(v) for v in values]),
+            count=cards_text(len(values)),
+        )
 
     def _on_thrown(self, e: r.Thrown) -> list[str]:
+        cards = cards_by_colour(e.cards)
         if self._you(e.seat):
-            line = _("¡Cabanga! Tiras {cards}.").format(cards=cards_by_colour(e.cards))
+            line = _("Tiras {cards}.").format(cards=cards)
         else:
-            line = _("¡Cabanga de {name}! Tira {cards}.").format(
-                name=self._name(e.seat), cards=cards_by_colour(e.cards)
-            )
+            line = _("{name} tira {cards}.").format(name=self._name(e.seat), cards=cards)
         self.last_move = line
-        return [line]
+        self.last_brief = fit(
+            PROMPT_CELLS - 2,
+            line[:-1],
+            _("{name} tira {cards}").format(
+                name=self._name(e.seat), cards=cards_text(len(e.cards))
+            ),
+        )
+        return [Said(line, brief=fit(BRIEF_CELLS, line[:-1], self.last_brief))]
 
     def _on_cabanga_closed(self, e: r.CabangaClosed) -> list[str]:
-        if not e.throwers:
+        if not e.throwers and self.could_throw:
             return [_("Nadie tira.")]
         return []
 
@@ -358,10 +470,6 @@ class CabangaAdapter(GameAdapter):
         # Bots start at once; let the player hear the rows and the hand first.
         return _("Pulsa Intro para empezar.")
 
-    def urgent(self, event: Event) -> bool:
-        # The window line first: the player has seconds to act on it.
-        return isinstance(event, r.CabangaOpened)
-
     def pause_after(self, events: Sequence[Event]) -> str | None:
         for event in events:
             if isinstance(event, r.RoundScored) and not self.game.is_over():
@@ -370,24 +478,33 @@ class CabangaAdapter(GameAdapter):
 
     # -- prompt ------------------------------------------------------------------
     def prompt(self) -> str:
+        """Short for speech (1-3 words, said after every answer); with the status
+        style, the state a braille reader needs, decisive words first. Both fit 30
+        cells."""
         view = self._view()
         human = self.table.human
         if view.phase == "over":
             return _("Fin> ")
-        if view.phase == "cabanga" and view.window is not None:
-            if human is not None and view.can_react:
-                window = view.window
-                return _("Cabanga {colour} {gap}, cabanga o paso> ").format(
-                    colour=colour_name(window.colour), gap=gap_short(window.low, window.high)
+        if self.player_in_window() and view.window is not None:
+            if not self.status_prompt:
+                return _("Cabanga o paso> ")
+            colour = colour_name(view.window.colour)
+            gap = gap_brief(view.window.low, view.window.high)
+            return prompt_of(
+                _("Cabanga {colour} {gap}, o paso").format(colour=colour, gap=gap),
+                _("Cabanga {colour} {gap}").format(colour=colour, gap=gap),
+            )
+        if human is not None and view.current_seat == human and view.phase == "play":
+            if self.status_prompt and view.previous_colour:
+                return prompt_of(
+                    _("Juega, evita {colour}").format(colour=colour_name(view.previous_colour))
                 )
-            return _("Cabanga en {colour}> ").format(colour=colour_name(view.window.colour))
-        if human is not None and view.current_seat == human:
-            if view.previous_colour:
-                return _("Juega, evita {colour}> ").format(colour=colour_name(view.previous_colour))
             return _("Juega> ")
-        if view.current_seat is None:
-            return "> "
-        return _("Turno de {name}> ").format(name=self.table.names[view.current_seat])
+        if self.status_prompt and self.last_brief:
+            return prompt_of(self.last_brief)
+        if human is None:
+            return _("Espectador> ")
+        return _("Rivales> ")
 
     # -- commands ----------------------------------------------------------------
     def commands(self) -> list[CommandSpec]:
@@ -644,6 +761,17 @@ def restore_adapter(settings: Settings, data: dict[str, Any]) -> CabangaAdapter:
     game = r.CabangaGame.from_dict(data["state"])
     table, bots = restore_seats(data, game, bot_from_dict)
     adapter = CabangaAdapter(game, table, bots, settings)
-    last = data.get("extra", {}).get("last_move", "")
+    extra = data.get("extra", {})
+    last = extra.get("last_move", "")
     adapter.last_move = last if isinstance(last, str) else ""
+    brief = extra.get("last_brief", "")
+    adapter.last_brief = brief if isinstance(brief, str) else ""
+    held = extra.get("held", [])
+    if isinstance(held, list):
+        adapter.held = [
+            Said(item[0], brief=item[1])
+            for item in held
+            if isinstance(item, list) and len(item) == 2 and all(isinstance(t, str) for t in item)
+        ]
+    adapter.could_throw = extra.get("could_throw", True) is not False
     return adapter

@@ -13,9 +13,11 @@ from sobremesa.games.castana.bots import bot_from_dict, make_bot
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.lexicon.spelling import WordError, normalize
 from sobremesa.settings import Settings
+from sobremesa.ui.announcer import Said, brief_form
 from sobremesa.ui.commands import Command, CommandSpec, fold
 from sobremesa.ui.session import (
     GameAdapter,
+    Pause,
     Reply,
     Table,
     make_bots,
@@ -168,7 +170,23 @@ class Refused(Exception):
     """A typed card that names nothing playable; the message says why."""
 
 
-HINTED_WINDOWS = 3  # windows announced with how to answer
+PROMPT_CELLS = 30  # every prompt fits the braille line, "> " included
+BRIEF_CELLS = 40  # a history item under review
+
+
+def fit(limit: int, *candidates: str) -> str:
+    """The first candidate that fits `limit` characters (the last one cut if none)."""
+    for text in candidates:
+        if len(text) <= limit:
+            return text
+    return candidates[-1][:limit]
+
+
+def prompt_of(*texts: str) -> str:
+    """A prompt from the first text that fits the braille line with its '> '."""
+    return fit(PROMPT_CELLS - 2, *texts).rstrip() + "> "
+
+
 EARLY = (
     0.5  # seconds: an answer sooner than this after a window opened was meant for the one before
 )
@@ -205,7 +223,10 @@ class CastanaAdapter(GameAdapter):
         self.pending: dict[str, Any] | None = None  # a play waiting for a colour or a seat
         self._asked = False  # the player was asked in the open window (else passes are the game's)
         self._opened_at = 0.0  # when the player's window was announced
-        self.windows_told = 0  # the first windows say how to answer, later ones not
+        self.last_brief = ""  # the last move in brief form, for the status prompt
+        # Lines held back while the player's window is open (the move that opened
+        # it, rivals' moves meanwhile), said once the player's part of it ends.
+        self.held: list[str] = []
         self._auto_chose = False  # the game chose the colour or player of the play
         self._words_key: list[str] = []  # the word list `palabras más` goes on with
         self._words_shown = 0
@@ -274,6 +295,53 @@ class CastanaAdapter(GameAdapter):
             return None
         return r.Pass()
 
+    def player_in_window(self) -> bool:
+        """The player has a window or the Ñ race to answer (a window they have
+        nothing to answer with is passed for them at once: not theirs)."""
+        human = self.table.human
+        if human is None or not self.in_window() or human not in self.game.to_act():
+            return False
+        return self.game.phase == "race" or self.auto_reaction(human) is None
+
+    def _announces_window(self, event: Event) -> bool:
+        human = self.table.human
+        if isinstance(event, r.RaceStarted):
+            return human in event.racers
+        if isinstance(event, r.StealWarned):
+            return event.target == human
+        return isinstance(event, r.WindowOpened)
+
+    def describe_events(self, events: Sequence[Event]) -> list[Any]:
+        """While the player's window is open only its one line is said: the move
+        that opened it (the Ñ, the word) and what rivals do meanwhile follow the
+        player's answer or the window's end."""
+        window: list[Any] = []
+        items: list[Any] = []
+        for event in events:
+            lines = self.describe(event)
+            (window if self._announces_window(event) else items).extend(lines)
+            line = self.pause_after([event])
+            if line:
+                items.append(Pause(line))
+        self._auto_chose = False  # it was about the play just described
+        if self.pending is not None and self.pending.get("moment") != self._moment():
+            self.pending = None  # never finish a play on a table that has changed
+            items.append(_("La mesa ha cambiado: tu jugada a medias no vale."))
+        if not self.player_in_window():
+            held, self.held = self.held, []
+            return [*held, *window, *items]
+        if window:  # a new window for the player: its line alone
+            held, self.held = self.held, [i for i in items if not isinstance(i, Pause)]
+            return [*held, *window]
+        self.held += [i for i in items if not isinstance(i, Pause)]
+        return []
+
+    def after_window(self) -> list[str]:
+        if self.player_in_window():
+            return []
+        held, self.held = self.held, []
+        return held
+
     def _words(self, view: r.CastanaView) -> list[str]:
         return r.words_from(view.top_letter, view.hand or (), self.lexicon.spell)
 
@@ -283,9 +351,6 @@ class CastanaAdapter(GameAdapter):
 
     def _you(self, seat: int | None) -> bool:
         return seat is not None and seat == self.table.human
-
-    def _seconds(self) -> str:
-        return f"{self.settings.reaction_seconds:g}"
 
     def intro(self) -> list[str]:
         others = [n for s, n in enumerate(self.table.names) if s != self.table.human]
@@ -403,6 +468,14 @@ class CastanaAdapter(GameAdapter):
             return _("; el juego elige por ti el {colour}").format(colour=colour_name(colour))
         return _("; sigue el {colour}").format(colour=colour_name(colour))
 
+    def _move(self, line: str, *briefs: str) -> Said:
+        """A move line: kept as the last move, with its brief form for the braille
+        line (history review, and the status prompt during rivals' turns): the
+        first of `briefs` that fits, the last one being the shortest."""
+        self.last_move = line
+        self.last_brief = fit(PROMPT_CELLS - 2, *briefs)
+        return Said(line, brief=fit(BRIEF_CELLS, *briefs))
+
     def _on_card_played(self, e: r.CardPlayed) -> list[str]:
         card = card_text(e.card)
         name = self._name(e.seat)
@@ -437,8 +510,10 @@ class CastanaAdapter(GameAdapter):
         choice = self._choice_text(e.seat, e.card, e.colour)
         if choice:
             line = line[:-1] + choice + "."
-        self.last_move = line
-        return [line, *self._last_card(e.seat)]
+        brief = f"{name} {card}"
+        if r.needs_choice(e.card) == "colour":
+            brief = _("{move}, sigue {colour}").format(move=brief, colour=colour_name(e.colour))
+        return [self._move(line, brief, f"{name} {card}"), *self._last_card(e.seat)]
 
     def _last_card(self, seat: int) -> list[str]:
         """'A Ana le queda una carta.': the moment to steal, doubt or throw the Ñ."""
@@ -466,8 +541,10 @@ class CastanaAdapter(GameAdapter):
                 else _("{name} forma {word}; arriba {top}.")
             )
         line = text.format(name=name, word=e.word, top=top)
-        self.last_move = line
-        return [line, *self._last_card(e.seat)]
+        brief = f"{name} {e.word}"
+        if r.needs_choice(last) == "colour":
+            brief = _("{move}, sigue {colour}").format(move=brief, colour=colour_name(e.colour))
+        return [self._move(line, brief, f"{name} {e.word}"), *self._last_card(e.seat)]
 
     def _on_drew(self, e: r.Drew) -> list[str]:
         name = self._name(e.seat)
@@ -479,14 +556,18 @@ class CastanaAdapter(GameAdapter):
                 "answer": _("Robas 4 y pierdes el turno: {cards}."),
                 "taken_back": _("Robas {count}: {cards}."),
             }
-            return [texts.get(e.reason, _("Robas {cards}.")).format(cards=cards, count=e.count)]
+            line = texts.get(e.reason, _("Robas {cards}.")).format(cards=cards, count=e.count)
+            short = _("Robas {count}").format(count=cards_text(e.count))
+            return [self._move(line, _("Robas {cards}").format(cards=cards), short)]
         texts = {
             "turn": _("{name} roba."),
             "attack": _("{name} roba {count} y pierde el turno."),
             "answer": _("{name} roba {count} y pierde el turno."),
             "taken_back": _("{name} roba {count}."),
         }
-        return [texts.get(e.reason, _("{name} roba.")).format(name=name, count=e.count)]
+        line = texts.get(e.reason, _("{name} roba.")).format(name=name, count=e.count)
+        short = _("{name} roba {count}").format(name=name, count=e.count)
+        return [self._move(line, line[:-1], short)]
 
     def _on_turn_lost(self, e: r.TurnLost) -> list[str]:
         if e.reason != "h":
@@ -517,39 +598,19 @@ class CastanaAdapter(GameAdapter):
         if self.auto_reaction(human) is not None:
             return []  # nothing to do: the driver passes for the player
         self._asked = True
+        self._opened_at = time.monotonic()
         steal = self._can_steal(human)
         challenge = self._can_challenge(human)
-        self._opened_at = time.monotonic()
-        realtime = getattr(self, "window_realtime", False)
-        letter = r.letter(self.game.top)
-        if challenge and steal:
-            first = _("¿Dudas de {word}? ¿O castaña desde la {letter}?").format(
-                word=e.word, letter=letter
-            )
-        elif challenge and self.game.view(None).hand_sizes[e.seat] == 0:
-            first = _("¿Dudas de {word}? Si no, {name} gana la ronda.").format(
-                word=e.word, name=self._name(e.seat)
-            )
+        name = self._name(e.seat)
+        if challenge and self.game.view(None).hand_sizes[e.seat] == 0:
+            line = _("¿{word}? Dudo o paso; si no, gana {name}.")
+        elif challenge and steal:
+            line = _("¿{word}, de {name}? Dudo, castaña o paso.")
         elif challenge:
-            first = _("¿Dudas de {word}?").format(word=e.word)
+            line = _("¿{word}, de {name}? Dudo o paso.")
         else:
-            first = _("¡Castaña desde la {letter}!").format(letter=letter)
-        self.windows_told += 1
-        if self.windows_told > HINTED_WINDOWS:
-            return [first]  # by now the player knows the answers; the prompt has them
-        if steal and challenge:
-            what = _("castaña PALABRA, dudo o paso")
-        elif challenge:
-            what = _("dudo o paso")
-        else:
-            what = _("castaña PALABRA o paso")
-        if realtime:
-            return [
-                _("{first} {seconds} segundos: {what}.").format(
-                    first=first, seconds=self._seconds(), what=what
-                )
-            ]
-        return [_("{first} Responde: {what}.").format(first=first, what=what)]
+            line = _("Castaña desde la {letter}: puedes robar.")
+        return [line.format(word=e.word, name=name, letter=r.letter(self.game.top))]
 
     def _on_window_closed(self, e: r.WindowClosed) -> list[str]:
         if e.timed_out and self._asked:
@@ -561,20 +622,18 @@ class CastanaAdapter(GameAdapter):
         if self._you(e.target):
             self._asked = True
             self._opened_at = time.monotonic()
-            return [
-                _("¡Aviso! {name} quiere robarte el turno. Juega ya o di paso.").format(
-                    name=self._name(e.seat)
-                )
-            ]
+            return [_("¡Aviso! {name} va a robarte: juega o paso.").format(name=self._name(e.seat))]
         if self._you(e.seat):
             return [
                 _("Avisas a {name}: quieres robarle el turno.").format(name=self._name(e.target))
             ]
-        return [
-            _("{name} avisa a {target}: quiere robarle el turno.").format(
-                name=self._name(e.seat), target=self._name(e.target)
-            )
-        ]
+        line = _("{name} avisa a {target}: quiere robarle el turno.").format(
+            name=self._name(e.seat), target=self._name(e.target)
+        )
+        brief = _("{name} avisa a {target}").format(
+            name=self._name(e.seat), target=self._name(e.target)
+        )
+        return [Said(line, brief=fit(BRIEF_CELLS, line[:-1], brief))]
 
     def _on_passed(self, e: r.Passed) -> list[str]:
         if not self._you(e.seat) or not self._asked:
@@ -595,8 +654,10 @@ class CastanaAdapter(GameAdapter):
                 if self._you(e.seat)
                 else _("Cada uno le da una carta.")
             )
-        self.last_move = line
-        return [line]
+        brief = (
+            _("{name} duda: {word} vale") if e.valid else _("{name} duda: {word} no vale")
+        ).format(name=self._name(e.seat), word=e.word)
+        return [self._move(line, brief, _("{name} duda").format(name=self._name(e.seat)))]
 
     def _on_word_taken_back(self, e: r.WordTakenBack) -> list[str]:
         top = card_text(e.top)
@@ -608,7 +669,11 @@ class CastanaAdapter(GameAdapter):
             line = _(
                 "{name} recoge sus letras de {word} y pierde el turno. Arriba otra vez: {top}."
             )
-        return [line.format(name=self._name(e.seat), word=e.word, top=top)]
+        line = line.format(name=self._name(e.seat), word=e.word, top=top)
+        brief = _("{name} recoge {word}; arriba {top}").format(
+            name=self._name(e.seat), word=e.word, top=card_text(e.top)
+        )
+        return [Said(line, brief=fit(BRIEF_CELLS, brief, brief.split(";")[0]))]
 
     def _on_card_given(self, e: r.CardGiven) -> list[str]:
         if self._you(e.seat) and e.card:
@@ -631,7 +696,7 @@ class CastanaAdapter(GameAdapter):
             return [_("Los demás ponen la mano.")]
         if self.table.human is None:
             return []
-        return [_("¡Ñ! ¡Pon la mano: pulsa Intro!")]
+        return [_("¡Ñ! ¡Pon la mano!")]
 
     def _on_hand_put(self, e: r.HandPut) -> list[str]:
         position = _(ORDINALS[e.position - 1]) if e.position <= len(ORDINALS) else str(e.position)
@@ -640,16 +705,18 @@ class CastanaAdapter(GameAdapter):
             cards = (
                 join([card_text(c) for c in e.cards]) if e.cards else _("nada, no quedan cartas")
             )
-            return [
-                _("Pones la mano {position}{late}: robas {cards}.").format(
-                    position=position, late=late, cards=cards
-                )
-            ]
-        return [
-            _("{name} pone la mano {position}{late}: roba {count}.").format(
-                name=self._name(e.seat), position=position, late=late, count=e.position
+            line = _("Pones la mano {position}{late}: robas {cards}.").format(
+                position=position, late=late, cards=cards
             )
-        ]
+            brief = _("Pones la mano: robas {count}").format(count=len(e.cards))
+            return [Said(line, brief=fit(BRIEF_CELLS, line[:-1], brief))]
+        line = _("{name} pone la mano {position}{late}: roba {count}.").format(
+            name=self._name(e.seat), position=position, late=late, count=e.position
+        )
+        brief = _("{name} pone la mano: roba {count}").format(
+            name=self._name(e.seat), count=e.position
+        )
+        return [Said(line, brief=fit(BRIEF_CELLS, line[:-1], brief))]
 
     def _on_deck_reshuffled(self, e: r.DeckReshuffled) -> list[str]:
         return [_("Se baraja la pila: {cards} al mazo.").format(cards=cards_text(e.count))]
@@ -682,18 +749,6 @@ class CastanaAdapter(GameAdapter):
     def pause_at_start(self) -> str | None:
         return _("Pulsa Intro para empezar.")
 
-    def urgent(self, event: Event) -> bool:
-        # In real time the player has seconds: the line that asks them goes before
-        # the play. Without a clock the play comes first, in its natural order.
-        if not getattr(self, "window_realtime", False):
-            return False
-        human = self.table.human
-        if isinstance(event, r.RaceStarted):
-            return human in event.racers
-        if isinstance(event, r.StealWarned):
-            return event.target == human
-        return isinstance(event, r.WindowOpened)
-
     def pause_after(self, events: Sequence[Event]) -> str | None:
         for event in events:
             if isinstance(event, r.RoundScored) and not self.game.is_over():
@@ -701,53 +756,88 @@ class CastanaAdapter(GameAdapter):
         return None
 
     def extra_to_data(self) -> dict[str, Any]:
-        return {"last_move": self.last_move, "order": self.order, "told": self.windows_told}
+        return {
+            "last_move": self.last_move,
+            "last_brief": self.last_brief,
+            "order": self.order,
+            "held": [[line, brief_form(line)] for line in self.held],
+        }
 
     # -- prompt ----------------------------------------------------------------------
     def prompt(self) -> str:
+        """Short for speech (1-3 words, said after every answer); with the status
+        style, the state a braille reader needs, decisive words first. Both fit 30
+        cells."""
         view = self._view()
         human = self.table.human
+        status = self.status_prompt
         if view.phase == "over":
             return _("Fin> ")
         if self.pending is not None and self.pending.get("need"):
             if self.pending["need"] == "colour":
-                return _("Color que sigue: azul, rojo o verde> ")
-            return _("¿Quién juega ahora? {names}> ").format(names=join_or(self._other_names()))
-        mine = human is not None and human in view.to_act
-        if view.phase == "race":
-            return _("¡Mano! Intro> ") if mine else _("Carrera de la Ñ> ")
-        if view.phase == "give":
-            if mine:
-                return _("Da una carta a {name}: dar CARTA> ").format(
-                    name=self._name(view.challenger or 0)
+                return _("Color: azul, rojo o verde> ") if status else _("Color> ")
+            if status:
+                return prompt_of(
+                    _("¿Quién? {names}").format(names=join_or(self._other_names())),
+                    _("¿Quién juega ahora?"),
                 )
-            if self._you(view.challenger):
-                return _("Te dan cartas> ")
-            return _("Dan cartas a {name}> ").format(name=self._name(view.challenger or 0))
-        if view.phase == "window":
-            if mine and view.warned and view.next_seat == human:
-                return _("Aviso: juega ya o paso> ")
-            if mine:
-                steal = self._can_steal(human)
-                if self._can_challenge(human) and steal:
-                    return _("¿{word}? dudo, castaña o paso> ").format(word=view.word)
-                if self._can_challenge(human):
-                    return _("¿{word}? dudo o paso> ").format(word=view.word)
-                return _("Castaña desde {letter}, o paso> ").format(letter=view.top_letter)
-            # Not asked: keep the prompt the next turn will have (no flash of a
-            # window the player is not in; it closes at once).
-            if view.next_seat is not None and self._you(view.next_seat):
-                return _("Tu turno, {top}> ").format(top=self._top_text(view))
-            if view.next_seat is not None:
-                return _("Turno de {name}> ").format(name=self.table.names[view.next_seat])
-            return "> "
-        if mine:
-            if view.attack:
+            return _("Jugador> ")
+        mine = human is not None and human in view.to_act
+        if view.phase == "race" and mine:
+            return _("¡Ñ! ¡Mano! Intro> ") if status else _("¡Mano!> ")
+        if view.phase == "give" and mine:
+            if status:
+                return prompt_of(
+                    _("Da una carta a {name}").format(name=self._name(view.challenger or 0))
+                )
+            return _("Da una carta> ")
+        if view.phase == "window" and mine and view.warned and view.next_seat == human:
+            return _("Aviso: juega ya o paso> ") if status else _("Juega o paso> ")
+        if view.phase == "window" and self.player_in_window():
+            steal = self._can_steal(human)
+            if self._can_challenge(human):
+                if not status:
+                    return _("Dudo, castaña o paso> ") if steal else _("Dudo o paso> ")
+                word = view.word or ""
+                if steal:
+                    return prompt_of(
+                        _("¿{word}? dudo, castaña o paso").format(word=word),
+                        _("¿{word}? dudo/castaña/paso").format(word=word),
+                        _("Dudo, castaña o paso"),
+                    )
+                return prompt_of(_("¿{word}? dudo o paso").format(word=word), _("Dudo o paso"))
+            if status:
+                return prompt_of(_("Castaña desde {letter} o paso").format(letter=view.top_letter))
+            return _("Castaña o paso> ")
+        # The player's turn, or a window that is not theirs before it (it closes at
+        # once: no prompt for it).
+        own = (view.phase == "turn" and mine) or (
+            view.phase == "window" and view.next_seat is not None and self._you(view.next_seat)
+        )
+        if own:
+            if view.phase == "turn" and view.attack:
+                if status:
+                    return prompt_of(_("Otra {letter} o robar 2").format(letter=view.attack))
                 return _("Otra {letter} o robar> ").format(letter=view.attack)
-            return _("Tu turno, {top}> ").format(top=self._top_text(view))
-        if view.current is None:
-            return "> "
-        return _("Turno de {name}> ").format(name=self.table.names[view.current])
+            if status:
+                return prompt_of(
+                    _("Juega: {top}").format(top=self._top_brief(view)),
+                    _("Juega: {card}").format(card=card_text(view.top)),
+                )
+            return _("Juega> ")
+        if status and self.last_brief:
+            return prompt_of(self.last_brief)
+        if human is None:
+            return _("Espectador> ")
+        return _("Rivales> ")
+
+    def _top_brief(self, view: r.CastanaView) -> str:
+        """'M roja', 'I azul, sigue verde' (for the braille line)."""
+        if view.colour != r.colour(view.top):
+            return _("{card}, sigue {colour}").format(
+                card=card_text(view.top), colour=colour_name(view.colour)
+            )
+        return card_text(view.top)
 
     # -- commands --------------------------------------------------------------------
     def commands(self) -> list[CommandSpec]:
@@ -756,14 +846,6 @@ class CastanaAdapter(GameAdapter):
     def _moment(self) -> tuple[Any, ...]:
         game = self.game
         return (game.window_key(), game.phase, game.current, len(game.pile), game.round_no)
-
-    def describe_events(self, events: Sequence[Event]) -> list[Any]:
-        lines = super().describe_events(events)
-        self._auto_chose = False  # it was about the play just described
-        if self.pending is not None and self.pending.get("moment") != self._moment():
-            self.pending = None  # never finish a play on a table that has changed
-            lines.append(_("La mesa ha cambiado: tu jugada a medias no vale."))
-        return lines
 
     def check_refusal(self) -> str | None:
         """`comprobar` would answer a challenge for free, or stand in for a
@@ -1262,6 +1344,13 @@ def restore_adapter(settings: Settings, data: dict[str, Any]) -> CastanaAdapter:
     adapter.last_move = last if isinstance(last, str) else ""
     if extra.get("order") in ("color", "letra"):
         adapter.order = extra["order"]
-    if isinstance(extra.get("told"), int):
-        adapter.windows_told = extra["told"]
+    brief = extra.get("last_brief", "")
+    adapter.last_brief = brief if isinstance(brief, str) else ""
+    held = extra.get("held", [])
+    if isinstance(held, list):
+        adapter.held = [
+            Said(item[0], brief=item[1])
+            for item in held
+            if isinstance(item, list) and len(item) == 2 and all(isinstance(t, str) for t in item)
+        ]
     return adapter
