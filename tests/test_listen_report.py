@@ -276,3 +276,29 @@ def test_command_line_row_json_and_table(tmp_path, capsys):
     assert len(table) == 4
     assert lr.main([str(out), "--details"]) == 0
     assert "printed: 1" in capsys.readouterr().out
+
+
+def test_a_window_the_player_answered_counts_to_its_clock(tmp_path):
+    trace = [
+        (1.0, "line", "Te entra el 6."),  # 4 words: heard at 2.35 s
+        (1.0, "window-open", "4"),
+        (3.6, "window-close", ""),  # closed by the player's Enter at 3.5
+    ]
+    spoken = [(1.02, "Te entra el 6.", "heard"), (3.5, "[key] intro ")]
+    r = report(tmp_path, spoken, trace, wpm=True)
+    assert r.window_detail[0]["deadline"] == pytest.approx(5.0, abs=0.2)
+    assert r.windows_answerable == 1
+
+
+def test_a_tail_belongs_to_the_latest_line_that_ends_so(tmp_path):
+    trace = [
+        (1.0, "line", "Pablo roba del mazo y tira el 7 de copas."),
+        (5.0, "line", "Lucía roba del mazo y tira el 7 de copas."),
+    ]
+    spoken = [
+        (1.02, "Pablo roba del mazo y tira el 7 de copas."),
+        (5.02, "azo y tira el 7 de copas."),
+    ]
+    r = report(tmp_path, spoken, trace)
+    assert (r.partly, r.twice, r.never) == (1, 0, 0)
+    assert r.detail["partly spoken"][0].startswith("+5.000 Lucía")

@@ -402,13 +402,13 @@ def analyze(
     used: dict[int, set[int]] = {i: set() for i in speech_idx}  # segment indexes explained
     line_in: dict[int, list[tuple[int, int, int]]] = {}  # printed index -> (utt, first, last)
     timed = trace is not None
+    cands: list[tuple[int, int, str, int, int]] = []  # (printed, utterance, kind, first, last)
     for p_index, p in enumerate(printed):
         later_same = [
             q.t for q in printed[p_index + 1 :] if norm(q.text) == norm(p.text) and q.t > p.t
         ]
         upper = (later_same[0] - SLACK_S) if (timed and later_same) else float("inf")
         lower = p.t - SLACK_S if timed else float("-inf")
-        hits = []
         for i in speech_idx:
             u = utts[i]
             if not (lower <= u.t < upper):
@@ -419,19 +419,40 @@ def analyze(
             if m is None:
                 continue
             kind, first, last = m
-            if not timed and kind == "whole" and any(k in used[i] for k in range(first, last + 1)):
-                continue
-            hits.append((i, kind, first, last))
+            if not timed:
+                if kind == "whole" and any(k in used[i] for k in range(first, last + 1)):
+                    continue
+                used[i].update(range(first, last + 1))
+            cands.append((p_index, i, kind, first, last))
             if not timed:
                 break
-        for i, kind, first, last in hits:
-            if kind == "whole":
-                p.whole += 1
-            else:
-                p.partial += 1
-            p.spoken_as.append(" / ".join(utts[i].segments[first : last + 1]))
-            used[i].update(range(first, last + 1))
-            line_in.setdefault(p_index, []).append((i, first, last))
+    # A tail can match several lines that end alike ("...roba del mazo y tira el 7 de
+    # copas."): it belongs to a line it is not part of a whole match with, and among
+    # those to the latest printed before it.
+    wholes = [(i, first, last) for _, i, kind, first, last in cands if kind == "whole"]
+    best_tail: dict[tuple[int, int, int], tuple[int, int, str, int, int]] = {}
+    for c in cands:
+        p_index, i, kind, first, last = c
+        if kind == "whole":
+            continue
+        if any(j == i and lo <= last and first <= hi for j, lo, hi in wholes):
+            continue
+        key = (i, first, last)
+        old = best_tail.get(key)
+        when = printed[p_index].t
+        if old is None or (printed[old[0]].t < when <= utts[i].t + SLACK_S):
+            best_tail[key] = c
+    chosen = [c for c in cands if c[2] == "whole"] + list(best_tail.values())
+    chosen.sort(key=lambda c: (c[0], utts[c[1]].t))
+    for p_index, i, kind, first, last in chosen:
+        p = printed[p_index]
+        if kind == "whole":
+            p.whole += 1
+        else:
+            p.partial += 1
+        p.spoken_as.append(" / ".join(utts[i].segments[first : last + 1]))
+        used[i].update(range(first, last + 1))
+        line_in.setdefault(p_index, []).append((i, first, last))
 
     never = [p for p in printed if p.whole == 0 and p.partial == 0]
     partly = [p for p in printed if p.whole == 0 and p.partial > 0]
@@ -581,9 +602,14 @@ def _judge_window(
             "announcement heard" if w.answerable else "announcement not heard"
         )
         return
+    # The window-open event is taken as the moment its clock starts. It ends at its
+    # window-close, unless the player's own answer closed it (an Enter just before):
+    # then at the clock's end.
     w.deadline = w.t_open + w.seconds
-    if w.t_close is not None and w.t_close < w.deadline:
-        w.deadline = w.t_close  # closed early (a bot was faster, or the player answered)
+    if w.t_close is not None:
+        answered = any(u.key and w.t_close - KEY_ANSWER_S <= u.t <= w.t_close + 0.05 for u in utts)
+        if not answered:
+            w.deadline = w.t_close
     if line.whole == 0:
         w.why = "announcement never spoken whole"
         return
@@ -718,7 +744,8 @@ def details(r: Report) -> str:
         mark = "yes" if w["answerable"] else "NO"
         secs = "turnos" if w["seconds"] is None else f"{w['seconds']:g} s"
         out.append(
-            f"window +{w['t_open']:.1f} ({secs}) answerable: {mark} — {w['why']} — {w['line']}"
+            f"window +{w['t_open']:.1f} ({secs}) answerable: {mark} — {w['why']}"
+            f" — last line before it: {w['line']}"
         )
     return "\n".join(out)
 
