@@ -246,6 +246,7 @@ def test_review_cursor_moves_at_every_step(term):
 
 def test_review_shows_history_in_the_input_line(term):
     term.console.set_prompt("Tu turno> ")
+    wait_for(lambda: term.call(term.console._message) == [("class:line", "Tu turno> ")])
     term.type_draft("jug")
     term.send(LEFT)  # draft cursor at 2
     wait_for(lambda: term.buffer() == ("jug", 2))
@@ -257,14 +258,18 @@ def test_review_shows_history_in_the_input_line(term):
     wait_for(lambda: shown(term, "Ana juega el 7 de oros."))
     term.send(PAGE_UP)
     wait_for(lambda: shown(term, "Reparto: 7 cartas."))
-    term.send(PAGE_UP)  # oldest: stays
+    term.send(PAGE_UP)  # past the oldest: the review says so
+    wait_for(lambda: shown(term, "Principio."))
+    term.send(PAGE_UP)  # and stays there
     term.send(PAGE_DOWN)
-    wait_for(lambda: shown(term, "Ana juega el 7 de oros."))
+    wait_for(lambda: shown(term, "Reparto: 7 cartas."))
     term.send(CTRL_END)
     wait_for(lambda: shown(term, "Tu turno."))
     term.send(CTRL_HOME)
     wait_for(lambda: shown(term, "Reparto: 7 cartas."))
-    term.send(CTRL_END + PAGE_DOWN)  # past the newest: draft is back
+    term.send(CTRL_END + PAGE_DOWN)  # past the newest: the review says so
+    wait_for(lambda: shown(term, "Final."))
+    term.send(PAGE_DOWN)  # and then ends: the draft is back
     wait_for(lambda: term.buffer() == ("jug", 2))
     assert term.call(term.console._message) == [("class:line", "Tu turno> ")]
     assert "\n" not in term.raw.getvalue()[before:]  # nothing was printed

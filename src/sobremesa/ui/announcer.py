@@ -4,8 +4,12 @@ history the player can review."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Protocol
+
+from sobremesa.ui.speech_time import DEFAULT_WPM, SpeechTimeline
+from sobremesa.ui.trace import trace
 
 
 class Said(str):
@@ -36,13 +40,6 @@ class LineSink(Protocol):
 class Output(Protocol):
     def speak(self, text: str, interrupt: bool = False) -> None: ...
     def braille(self, text: str) -> None: ...
-    def speak_only(self, line: str) -> None:
-        """Speak a line already shown elsewhere (the history item under review in the
-        input line): the extra outputs get it, the console prints nothing."""
-        for output in self.outputs:
-            output.speak(line, interrupt=True)
-            output.braille(line)
-
     def silence(self) -> None: ...
     def close(self) -> None: ...
 
@@ -70,32 +67,72 @@ class History:
 
 
 class Announcer:
-    def __init__(self, console: LineSink, outputs: Sequence[Output] = ()) -> None:
+    """Says lines on every output and keeps the speech timeline: when what was
+    printed will have been heard (see ``speech_time``)."""
+
+    def __init__(
+        self,
+        console: LineSink,
+        outputs: Sequence[Output] = (),
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        wpm: float = DEFAULT_WPM,
+    ) -> None:
         self.console = console
         self.outputs = list(outputs)
         self.history = History()
+        self.clock = clock
+        self.timeline = SpeechTimeline(wpm)
 
     def narrate(self, line: str) -> None:
         """Game narration: kept in history, queued for speech after what is playing."""
-        self._emit(line, answer=False, interrupt=False)
+        self.narrate_lines([line])
+
+    def narrate_lines(self, lines: Sequence[str]) -> None:
+        """Lines of one batch: printed in one write, so a screen reader speaks them
+        as one utterance with the prompt that follows."""
+        self._emit(lines, answer=False)
 
     def answer(self, line: str) -> None:
         """Reply to the player's own command: interrupts speech. Replies to reading
         commands are not kept in history (they would bury the game's events)."""
-        self._emit(line, answer=True, interrupt=True)
+        self._emit([line], answer=True)
 
     def answer_lines(self, lines: Sequence[str]) -> None:
         """A multi-line reply: the first line interrupts speech, the rest queue after it."""
-        for index, line in enumerate(lines):
-            self._emit(line, answer=True, interrupt=index == 0)
+        self._emit(lines, answer=True)
 
-    def _emit(self, line: str, *, answer: bool, interrupt: bool) -> None:
+    def heard_at(self) -> float:
+        """When everything printed so far will have been heard."""
+        return self.timeline.heard_at(self.clock())
+
+    def key_pressed(self) -> None:
+        """The player typed: a screen reader has stopped speaking."""
+        self.timeline.key(self.clock())
+
+    def _emit(self, lines: Sequence[str], *, answer: bool) -> None:
+        lines = [line for line in lines if line]
+        if not lines:
+            return
         if not answer:  # narration is history; answers to reading commands are not
-            self.history.add(line)
-        self.console.say(line, answer=answer)
-        for output in self.outputs:
-            output.speak(line, interrupt=interrupt)
-            output.braille(line)
+            for line in lines:
+                self.history.add(line)
+        say_batch = getattr(self.console, "say_batch", None)
+        if say_batch is not None:
+            say_batch(lines, answer=answer)
+        else:
+            for line in lines:
+                self.console.say(line, answer=answer)
+        # The prompt drawn after the batch is spoken with it.
+        prompt = getattr(self.console, "prompt_text", "")
+        spoken = "\n".join([*lines, prompt] if prompt else lines)
+        self.timeline.say(spoken, self.clock(), interrupt=answer)
+        kind = "answer" if answer else "line"
+        for index, line in enumerate(lines):
+            trace(kind, line)
+            for output in self.outputs:
+                output.speak(line, interrupt=answer and index == 0)
+                output.braille(line)
 
     def speak_only(self, line: str) -> None:
         """Speak a line already shown elsewhere (the history item under review in the

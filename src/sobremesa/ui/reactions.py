@@ -14,12 +14,20 @@ this driver owns the clock (DESIGN §2.7):
 
 Bot reaction times come from `adapter.bot_reaction_time(seat)`, which must be
 deterministic for a given game state (seeded), so a saved game replays the same.
+
+**Time is measured in speech** (DESIGN §2.7). A window's clock starts when its
+announcement can have been heard (`Announcer.heard_at`: everything printed before
+it, at the player's reading speed), never when it was printed: the bots' reaction
+times, the real-time deadline and, turn by turn, the player's answer time all
+count from that moment. The clock is the session's (`session.clock`), so tests
+drive windows on a fake clock.
 """
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
+
+from sobremesa.ui.trace import trace
 
 if TYPE_CHECKING:
     from sobremesa.ui.session import Session
@@ -29,6 +37,7 @@ class ReactionDriver:
     def __init__(self, session: Session, seconds: float | None) -> None:
         self.session = session
         self.seconds = seconds  # None: turn by turn
+        self.started = 0.0  # when the open window's line was heard (session clock)
 
     @property
     def realtime(self) -> bool:
@@ -54,9 +63,19 @@ class ReactionDriver:
         }
         if human is None or human not in adapter.game.to_act():
             return self._run_without_player(times)
-        if self.realtime:
-            return self._run_realtime(times)
-        return self._run_turn_by_turn(times)
+        # The window starts for the player once its line can have been heard.
+        self.started = session.announcer.heard_at()
+        trace("window-open", f"{self.seconds:g}" if self.realtime else "turnos")
+        try:
+            if self.realtime:
+                return self._run_realtime(times)
+            return self._run_turn_by_turn(times)
+        finally:
+            trace("window-close")
+
+    def elapsed(self) -> float:
+        """Seconds since the open window's line was heard (negative: still being said)."""
+        return self.session.clock() - self.started
 
     def _run_without_player(self, times: dict[int, float]) -> bool:
         """Only bots in this window: the same outcome as on the clock (fastest
@@ -74,15 +93,16 @@ class ReactionDriver:
         adapter = session.adapter
         human = adapter.table.human
         interactive = getattr(session.console, "interactive", False)
-        started = time.monotonic()
         while human in adapter.game.to_act():
             session.console.set_prompt(adapter.prompt())
-            line = session.console.get_line()
+            line = session.read_line()
             if line is None:
                 return False
             if not isinstance(line, str):
                 continue
-            answer_time = time.monotonic() - started if interactive else 0.0
+            # Counted from when the window's line was heard; an answer typed before
+            # (the player cut the speech) counts as instant.
+            answer_time = max(0.0, self.elapsed()) if interactive else 0.0
             reaction = session.is_reaction(line)
             if reaction:
                 # Bots faster than the player answer first; then the answer may be late.
@@ -121,9 +141,8 @@ class ReactionDriver:
         session = self.session
         adapter = session.adapter
         assert self.seconds is not None
-        started = time.monotonic()
         while not self._replaced():
-            now = time.monotonic() - started
+            now = self.elapsed()
             self._bots_before(times, now)
             if self._replaced():
                 return True
@@ -134,7 +153,7 @@ class ReactionDriver:
             wake = min([*upcoming, self.seconds]) - now
             session.console.set_prompt(adapter.prompt())
             # Input is read also when the player may not react (reading commands).
-            line = session.console.get_line(timeout=max(0.01, wake))
+            line = session.read_line(timeout=max(0.01, wake))
             if line is None:
                 return False
             if isinstance(line, str):

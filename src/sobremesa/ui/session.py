@@ -8,6 +8,7 @@ input is read only when the game waits for the human, so a script replays exactl
 
 from __future__ import annotations
 
+import contextlib
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
@@ -140,6 +141,7 @@ class GameAdapter(ABC):
     #: the status on the input line (rack, top card, window), decisive words first.
     #: Either way every prompt fits 30 braille cells, "> " included.
     status_prompt: bool = False
+    clock: Callable[[], float] = staticmethod(time.monotonic)
 
     def start(self, session: Session) -> None:
         """Say the match's opening events (the deal) and let the bots see them."""
@@ -300,8 +302,13 @@ class Session:
         self.pace = pace
         adapter.window_realtime = self.reactions.realtime
         adapter.status_prompt = status_prompt
+        adapter.clock = clock  # an adapter that times something uses the session's clock
         self.clock = clock
+        self.sleep: Callable[[float], None] = time.sleep  # scripted input only
         self.reading_wpm = reading_wpm
+        announcer.clock = clock
+        announcer.timeline.wpm = float(reading_wpm)
+        self._gate: str | None = None  # at a gate: only reading commands work
         self.table = CommandTable([*COMMON_COMMANDS, *adapter.commands()])
         self._pages: list[list[str]] = []
         self._quit = False
@@ -311,8 +318,12 @@ class Session:
         self._keys: Any = None  # the console key mode in force
 
     # -- running -----------------------------------------------------------
-    def run(self, *, resumed: bool = False) -> str:
-        """Play until the game ends ("over"), or the player leaves ("saved")."""
+    def run(self, *, resumed: bool = False, end_gate: str | None = None) -> str:
+        """Play until the game ends ("over"), or the player leaves ("saved").
+
+        ``end_gate``: a line (``Pulsa Intro para salir.``) at which an interactive
+        player confirms the end; reading commands (the final board, scores,
+        history) work there."""
         if resumed:
             self.announcer.narrate(_("Partida recuperada."))
             self._answer([*self.adapter.intro(), *self.adapter.resume()])
@@ -330,6 +341,8 @@ class Session:
                 if self.adapter.in_window():
                     if not self.reactions.run():
                         return self._leave()
+                    if not self.adapter.in_window():
+                        self.announcer.narrate_lines(self.adapter.after_window())
                     continue
                 seats = self.adapter.game.to_act()
                 human = self.adapter.table.human
@@ -339,16 +352,19 @@ class Session:
                 else:
                     # One pause per bot turn: a bot's draw and discard follow each other.
                     self.console.set_prompt(self.adapter.prompt())
-                    if seats[0] != self._last_actor and not self._wait_for_bot():
+                    new_turn = seats[0] != self._last_actor
+                    if not self._wait_for_bot(new_turn=new_turn):
                         return self._leave()
                     if self.adapter.game.to_act() != seats or self.adapter.in_window():
                         continue  # the player moved meanwhile (a Ñ thrown out of turn)
                     self._bot_step(seats[0])
         except KeyboardInterrupt:
             return self._leave()
-        for line in self.adapter.ending():
-            self.announcer.narrate(line)
+        self.announcer.narrate_lines(self.adapter.ending())
         saves.delete_save()
+        if end_gate and getattr(self.console, "interactive", False):
+            with contextlib.suppress(KeyboardInterrupt):
+                self._wait_for_enter(end_gate)
         return "over"
 
     def _leave(self) -> str:
@@ -420,55 +436,94 @@ class Session:
 
     def _after(self, events: Sequence[Event]) -> None:
         self.adapter.observe(events)
-        # The prompt first, so the lines and the new prompt reach the screen reader
-        # together (a prompt changed afterwards is spoken as a stray word).
-        self.console.set_prompt(self.adapter.prompt())
         items = self.adapter.describe_events(events)  # texts only (the last move's too)
-        self.save()
-        interactive = getattr(self.console, "interactive", False)
-        pausing = interactive and self.adapter.table.human is not None
+        # The console only stores the prompt: it is drawn after these lines, in the
+        # same write, so the lines and the prompt are one utterance.
+        self.console.set_prompt(self.adapter.prompt())
+        # The spectator too stops at a round's scores.
+        pausing = getattr(self.console, "interactive", False)
+        batch: list[str] = []
         for item in items:
-            if isinstance(item, Pause):
-                # e.g. after a round's scores, before the next round's lines, so the
-                # scores are not buried (DESIGN §6: long bursts lose their top).
-                if pausing and not self._eof and not self._wait_for_enter(item.line):
-                    self._eof = True
+            if not isinstance(item, Pause):
+                batch.append(item)
                 continue
-            self.announcer.narrate(item)
+            # e.g. after a round's scores, before the next round's lines, so the
+            # scores are not buried (DESIGN §6: long bursts lose their top).
+            self.announcer.narrate_lines(batch)
+            batch = []
+            if pausing and not self._eof:
+                self.save()  # a player who leaves at the pause loses nothing
+                if not self._wait_for_enter(item.line):
+                    self._eof = True
+                self.console.set_prompt(self.adapter.prompt())
+        self.announcer.narrate_lines(batch)
+        self.save()  # after the lines are on their way: a slow disk delays no line
 
     def _wait_for_enter(self, line: str) -> bool:
-        """Hold the game until the player presses Enter (reading commands still work)."""
+        """Hold the game at a gate until the player presses Enter. Reading commands
+        work; anything that would play gets the gate's line again."""
+        self.console.set_prompt(_("Intro> "))
         self.announcer.narrate(line)
-        while True:
-            self.console.set_prompt(_("Intro> "))
-            text = self.console.get_line()
-            if text is None:
-                return False
-            if not isinstance(text, str):
-                continue
-            if not text.strip() and not self._pages:
-                return True
-            self._handle_line(text)
-            if self._quit:
-                return False
+        self._gate = line
+        try:
+            while True:
+                self.console.set_prompt(_("Intro> "))
+                text = self.read_line()
+                if text is None:
+                    return False
+                if not isinstance(text, str):
+                    continue
+                if not text.strip() and not self._pages:
+                    return True
+                if self._would_act(text):
+                    self._answer([line])
+                    continue
+                self._handle_line(text)
+                if self._quit:
+                    return False
+        finally:
+            self._gate = None
+
+    def _would_act(self, text: str) -> bool:
+        """Would this line answer a question the game asked (a colour, a name)?
+        (Commands that play are refused at a gate in `_do_reply`.)"""
+        return self.table.parse(text.strip()) is None and self.adapter.handle_unknown_would_act(
+            text
+        )
+
+    def read_line(self, timeout: float | None = None) -> Any:
+        """The next typed line (or TIMEOUT / None). Typing cuts the screen reader's
+        speech, so what was still to be said no longer holds the game."""
+        line = self.console.get_line() if timeout is None else self.console.get_line(timeout)
+        if isinstance(line, str):
+            self.announcer.key_pressed()
+        return line
 
     def _bot_step(self, seat: int) -> None:
         self._play(seat, self.adapter.bot_action(seat))
 
-    def _wait_for_bot(self) -> bool:
-        """Pause for the bot's pace; an interactive player may read meanwhile.
-        Returns False if the player left."""
-        if self.pace <= 0:
+    def bot_ready_at(self, since: float, *, new_turn: bool) -> float:
+        """When the next bot may move, for a wait that began at ``since``: once what
+        was printed has been heard (or cut by a key), plus the pace when a new
+        player's turn begins (DESIGN §2.7)."""
+        heard = max(since, self.announcer.timeline.ends_at)
+        return heard + (self.pace if new_turn else 0.0)
+
+    def _wait_for_bot(self, *, new_turn: bool = True) -> bool:
+        """Pause until the last lines have been heard (plus the pace for a new
+        turn); an interactive player may read meanwhile (an answer is heard before
+        the bot goes on). Returns False if the player left. Scripted input waits
+        the pace only (nobody listens)."""
+        if not getattr(self.console, "interactive", False):
+            if new_turn and self.pace > 0:
+                self.sleep(self.pace)
             return True
-        deadline = time.monotonic() + self.pace
+        since = self.clock()
         while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
+            remaining = self.bot_ready_at(since, new_turn=new_turn) - self.clock()
+            if remaining <= 0.001:  # (a float remainder would never run out)
                 return True
-            if not getattr(self.console, "interactive", False):
-                time.sleep(remaining)
-                return True
-            line = self.console.get_line(timeout=remaining)
+            line = self.read_line(timeout=remaining)
             if line is None:
                 return False
             if isinstance(line, str):
@@ -478,7 +533,7 @@ class Session:
 
     def _human_step(self) -> bool:
         self.console.set_prompt(_("Más> ") if self._pages else self.adapter.prompt())
-        line = self.console.get_line()
+        line = self.read_line()
         if line is None:
             return False
         if not isinstance(line, str):
@@ -522,6 +577,9 @@ class Session:
         self._do_reply(reply)
 
     def _do_reply(self, reply: Reply) -> None:
+        if reply.actions and self._gate is not None:
+            self._answer([self._gate])  # a gate: nothing is played before Enter
+            return
         if reply.actions:
             human = self.adapter.table.human
             mine = human is not None and human in self.adapter.game.to_act()

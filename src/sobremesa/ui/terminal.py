@@ -5,9 +5,15 @@ available all the time. Everything that touches prompt_toolkit runs in that loop
 ``say``/``set_prompt``/``get_line`` only hand work over with
 ``loop.call_soon_threadsafe`` and read a thread-safe queue of submitted lines.
 
-Output path: say() -> ``_emit`` (loop) -> narration is held in ``_held`` while the
-input line is busy -> ``_outq`` -> one writer task prints each batch above the
-prompt or directly when no prompt is shown.
+Output path: say()/say_batch() -> ``_emit`` (loop) -> narration is held in
+``_held`` while the input line is busy -> ``_outq`` -> one writer task prints each
+batch above the prompt or directly when no prompt is shown.
+
+The prompt is drawn only together with the lines it follows, in the same write
+as them (DESIGN §6: a prompt redrawn in place just before lines makes Orca speak
+only the lines' tails, and the changed prompt alone). ``set_prompt`` only stores
+the text; it is drawn alone only when nothing was printed for
+``PROMPT_ALONE_DELAY`` seconds, and then written anew, so it is read whole.
 
 Key mode (``set_key_mode``): the mapped keys live in their own ``KeyBindings``,
 built (and checked) in the caller's thread and swapped in through the loop; the
@@ -44,6 +50,8 @@ from prompt_toolkit.lexers import SimpleLexer
 from prompt_toolkit.output import ColorDepth, Output, create_output
 from prompt_toolkit.styles import Style
 
+from sobremesa.i18n import _
+from sobremesa.ui.announcer import brief_form
 from sobremesa.ui.console import (
     TIMEOUT,
     Timeout,
@@ -51,6 +59,7 @@ from sobremesa.ui.console import (
     _merge_keys,
     clean_input,
 )
+from sobremesa.ui.trace import trace
 
 __all__ = ["TerminalConsole", "check_key_names"]
 
@@ -61,6 +70,9 @@ _EXIT = object()  # result of the prompt when close() ends it
 RESTART_DELAY = 0.5
 #: Wait for the rest of an escape sequence this long (a lone Escape is the key).
 ESCAPE_TIMEOUT = 0.1
+#: A changed prompt with no lines to go with it is drawn alone after this long
+#: (a prompt that lasts less, like a bot's turn that ends at once, is never drawn).
+PROMPT_ALONE_DELAY = 0.15
 
 
 def check_key_names(keys: Mapping[str, str]) -> None:
@@ -127,7 +139,10 @@ class TerminalConsole:
         self._output = output
 
         self._lines: queue.Queue[Any] = queue.Queue()
-        self._prompt_text = ""
+        self._prompt_text = ""  # the prompt the game wants
+        self._shown_prompt = ""  # the prompt drawn (loop thread only)
+        self._printed_at = 0.0  # loop time of the last batch printed
+        self._prompt_timer: asyncio.TimerHandle | None = None
         self._eof = False  # input is closed for good
         self._closed = False
         self._closing = False  # set in the loop thread
@@ -189,13 +204,26 @@ class TerminalConsole:
         return item
 
     def say(self, line: str, *, answer: bool = False) -> None:
-        text = _clean_output(str(line))
+        self.say_batch([line], answer=answer)
+
+    def say_batch(self, lines: Sequence[str], *, answer: bool = False) -> None:
+        """Print lines together: one write, one utterance with the prompt after it."""
+        text = "\n".join(_clean_output(str(line)) for line in lines)
         if not self._call_soon(self._emit, text, answer):
             self._write(text + "\n")  # console gone: print directly
 
+    @property
+    def prompt_text(self) -> str:
+        return self._prompt_text
+
     def set_prompt(self, text: str) -> None:
-        self._prompt_text = clean_input(text, limit=200) + (" " if text.endswith(" ") else "")
-        self._call_soon(self._app.invalidate)
+        """Store the prompt; it is drawn with the next lines printed (or alone, if
+        none come within ``PROMPT_ALONE_DELAY``)."""
+        new = clean_input(text, limit=200) + (" " if text.endswith(" ") else "")
+        if new == self._prompt_text:
+            return
+        self._prompt_text = new
+        self._call_soon(self._prompt_changed)
 
     def set_key_mode(self, keys: Mapping[str, str] | None) -> None:
         """Send ``keys``' commands on those keys, over their usual job; None ends it.
@@ -279,6 +307,8 @@ class TerminalConsole:
         self._writer.cancel()
 
     async def _prompt_once(self) -> None:
+        self._shown_prompt = self._prompt_text
+        trace("prompt", self._shown_prompt)
         try:
             text = await self._session.prompt_async(set_exception_handler=False)
         except KeyboardInterrupt:
@@ -330,6 +360,32 @@ class TerminalConsole:
 
     # ---------------------------------------------------------------- output
 
+    def _prompt_changed(self) -> None:
+        if self._prompt_timer is not None:
+            self._prompt_timer.cancel()
+        loop = asyncio.get_running_loop()
+        self._prompt_timer = loop.call_later(PROMPT_ALONE_DELAY, self._prompt_alone)
+
+    def _prompt_alone(self) -> None:
+        """No lines came with the new prompt: draw it anew by itself, unless lines
+        are on their way (they will bring it) or came lately."""
+        self._prompt_timer = None
+        if self._shown_prompt == self._prompt_text:
+            return
+        loop = asyncio.get_running_loop()
+        waited = loop.time() - self._printed_at
+        if (self._outq is not None and not self._outq.empty()) or waited < PROMPT_ALONE_DELAY:
+            self._prompt_timer = loop.call_later(PROMPT_ALONE_DELAY, self._prompt_alone)
+            return
+        if self._line_busy():
+            # The player is typing or reviewing: not under their fingers; later.
+            self._prompt_timer = loop.call_later(PROMPT_ALONE_DELAY, self._prompt_alone)
+            return
+        self._shown_prompt = self._prompt_text
+        if self._app.is_running and not self._app.is_done:
+            trace("prompt", self._shown_prompt)
+            self._redraw_line()
+
     def _line_busy(self) -> bool:
         """True while the player has text in the input line (a draft or a review)."""
         if not self._app.is_running or self._app.is_done:
@@ -359,7 +415,7 @@ class TerminalConsole:
         q = self._outq
         while True:
             parts = [await q.get()]
-            await asyncio.sleep(0)  # let lines said together arrive together
+            await asyncio.sleep(0.005)  # let lines said together arrive together
             while not q.empty():
                 parts.append(q.get_nowait())
             text = "".join(parts)
@@ -379,12 +435,35 @@ class TerminalConsole:
         line-edited by the terminal.
         """
         app = self._app
-        if app.is_running:
+        self._printed_at = asyncio.get_running_loop().time()
+        if not (app.is_running and not app.is_done):
+            self._write(text)
+            return
+        # One write: erase the input line, the lines, the prompt drawn again after
+        # them (Orca speaks them as one utterance, and never a prompt alone).
+        output = self._output
+        flush = output.flush
+        own = "flush" in vars(output)
+        try:
+            output.flush = lambda: None  # type: ignore[method-assign]
+        except AttributeError:  # an output that cannot be patched: two writes
             app.renderer.erase()
             self._write(text)
+            self._shown_prompt = self._prompt_text
             app.invalidate()
-        else:
-            self._write(text)
+            return
+        try:
+            app.renderer.erase()
+            output.write(text)
+            self._shown_prompt = self._prompt_text
+            trace("prompt", self._shown_prompt)
+            app._redraw()  # noqa: SLF001 - draw now, into the same write
+        finally:
+            if own:
+                output.flush = flush  # type: ignore[method-assign]
+            else:
+                del output.flush  # the class's own flush again
+        flush()
 
     def _write(self, text: str) -> None:
         try:
@@ -468,7 +547,7 @@ class TerminalConsole:
         return handler
 
     def _message(self) -> list[tuple[str, str]]:
-        return [("class:line", "" if self._review is not None else self._prompt_text)]
+        return [("class:line", "" if self._review is not None else self._shown_prompt)]
 
     # --------------------------------------------------------------- review
 
@@ -496,6 +575,9 @@ class TerminalConsole:
             return []
 
     def _review_step(self, step: int) -> None:
+        """Step through the history; one step past either end shows ``Principio.``
+        or ``Final.`` (index -1 and len), and PageDown after ``Final.`` ends the
+        review."""
         items = self._items()
         current = self._key_review
         if not items:
@@ -505,23 +587,41 @@ class TerminalConsole:
                 return  # PageDown outside review: nothing newer
             index = len(items) - 1
         else:
-            index = min(current, len(items) - 1) + step
-            if index >= len(items):
-                return  # past the newest: the review ends, the draft is back
-            index = max(index, 0)
+            current = min(current, len(items))
+            if current == len(items) and step > 0:
+                return  # past "Final.": the review ends, the draft is back
+            index = max(-1, min(len(items), current + step))
+            if index == current:
+                self._key_keeps_review = True  # at "Principio." already: said once
+                return
         self._show(items, index)
 
     def _review_jump(self, *, oldest: bool) -> None:
         items = self._items()
-        if items:
-            self._show(items, 0 if oldest else len(items) - 1)
+        if not items:
+            return
+        index = 0 if oldest else len(items) - 1
+        if self._key_review == index:
+            self._key_keeps_review = True  # already there: not said again
+            return
+        self._show(items, index)
 
     def _show(self, items: list[str], index: int) -> None:
         if self._key_review is None:
             self._draft = self._session.default_buffer.document
         self._review = index
         self._key_keeps_review = True
-        text = clean_input(items[index], limit=10_000)
+        if index < 0:
+            full = _("Principio.")
+            shown = full
+        elif index >= len(items):
+            full = _("Final.")
+            shown = full
+        else:
+            full = items[index]
+            # The braille line gets the brief form: its end fits 40 cells.
+            shown = brief_form(self._raw_item(index) or full)
+        text = clean_input(shown, limit=10_000)
         # Orca speaks new text only when the cursor moved: alternate between the
         # first and second column so every step is spoken, and the braille display
         # still shows the start of the item (measured with listen.sh, Orca 43).
@@ -530,7 +630,15 @@ class TerminalConsole:
         self._redraw_line()
         if self._on_review is not None:
             with contextlib.suppress(Exception):  # a broken listener must not kill input
-                self._on_review(text)
+                self._on_review(clean_input(full, limit=10_000))
+
+    def _raw_item(self, index: int) -> object:
+        """The history item itself (it may carry a brief form)."""
+        try:
+            items = self._history()
+            return items[index]
+        except Exception:  # noqa: BLE001
+            return None
 
     def _redraw_line(self) -> None:
         """Rewrite the whole input line, not just the changed characters.
