@@ -302,3 +302,18 @@ def test_a_tail_belongs_to_the_latest_line_that_ends_so(tmp_path):
     r = report(tmp_path, spoken, trace)
     assert (r.partly, r.twice, r.never) == (1, 0, 0)
     assert r.detail["partly spoken"][0].startswith("+5.000 Lucía")
+
+
+def test_a_review_jump_spoken_twice_counts(tmp_path):
+    trace = [(0.5, "line", "Chinchón contra Marta y Pablo."), (0.5, "line", "Tu turno.")]
+    spoken = [
+        (0.52, "Chinchón contra Marta y Pablo.\\nTu turno."),
+        (4.0, "# key: ctrl+Home"),
+        (4.15, "Chinchón contra Marta y Pablo"),
+        (4.16, "Chinchón contra Marta y Pablo."),
+        (6.0, "# key: Prior"),
+        (8.0, "# key: Escape"),
+    ]
+    r = report(tmp_path, spoken, trace)
+    assert r.twice == 1 and r.review_silent == 1
+    assert r.detail["spoken twice"][0].startswith("review step +4.000 key: ctrl+Home")

@@ -10,7 +10,8 @@ row per run:
     printed      lines the game printed (trace ``line`` + ``answer`` events)
     never        printed lines never spoken (neither whole nor in part)
     partly       lines that lost their head: only a tail (>= 3 chars) was spoken
-    twice        lines spoken in two utterances (or whole and again in part)
+    twice        lines spoken in two utterances (or whole and again in part), and
+                 history review steps (PageUp, Ctrl+Home...) spoken twice
     fragments    utterances that are only (part of) a prompt, with no printed line,
                  not the answer to a key (a prompt said again after Escape is fine)
     digits       utterances (or lines of one) made of digits only
@@ -276,6 +277,7 @@ class Report:
     prompt_share: float | None = None
     braille_longest: int = 0
     long_prompts: list[str] = field(default_factory=list)
+    review_silent: int = 0
     waits_timed_out: int = 0
     timed_out: bool = False
     duration: float = 0.0
@@ -454,10 +456,25 @@ def analyze(
         used[i].update(range(first, last + 1))
         line_in.setdefault(p_index, []).append((i, first, last))
 
+    # history review: each step is spoken once
+    review_twice, review_silent = [], []
+    inputs = [e for e in run.harness if _input_key(e) is not None]
+    for n, e in enumerate(inputs):
+        if _input_key(e) not in REVIEW_KEYS:
+            continue
+        until = inputs[n + 1].t if n + 1 < len(inputs) else float("inf")
+        said = [u for u in utts if not u.key and e.t < u.t < until]
+        if not said:
+            review_silent.append(f"+{e.t:.3f} {e.text}")
+        elif len(said) > 1:
+            review_twice.append(f"+{e.t:.3f} {e.text}: " + " | ".join(u.text for u in said))
+    report.review_silent = len(review_silent)
+
     never = [p for p in printed if p.whole == 0 and p.partial == 0]
     partly = [p for p in printed if p.whole == 0 and p.partial > 0]
     twice = [p for p in printed if p.whole + p.partial >= 2]
-    report.never, report.partly, report.twice = len(never), len(partly), len(twice)
+    report.never, report.partly = len(never), len(partly)
+    report.twice = len(twice) + len(review_twice)
 
     # -- prompts in utterances, fragments, digits, words
     def is_prompt_seg(seg: str) -> bool:
@@ -551,7 +568,9 @@ def analyze(
     report.detail = {
         "never spoken": [f"+{p.t:.3f} {p.text}" for p in never],
         "partly spoken": [f"+{p.t:.3f} {p.text}  <- {' | '.join(p.spoken_as)}" for p in partly],
-        "spoken twice": [f"+{p.t:.3f} {p.text}  <- {' | '.join(p.spoken_as)}" for p in twice],
+        "spoken twice": [f"+{p.t:.3f} {p.text}  <- {' | '.join(p.spoken_as)}" for p in twice]
+        + [f"review step {x}" for x in review_twice],
+        "silent review steps": review_silent,
         "prompt fragments": fragments,
         "digit-only": digits,
     }
