@@ -284,6 +284,31 @@ def test_espeak_process_plays_in_real_time_and_queues(audio_env, tmp_path):
 
 
 @needs_espeak
+def test_the_voice_reports_when_it_has_finished_speaking(audio_env, tmp_path):
+    """Waits measured in speech use the voice's own end (issue 10): while eSpeak NG
+    speaks, nothing is heard yet whatever the estimate; once it stops, all is."""
+    require_paced(audio_env)
+    from sobremesa.ui.announcer import Announcer
+
+    natural = wav_info(cli_wav(tmp_path, SENTENCE, "es"))[0]
+    out = espeak_voice()
+    sink = type("Sink", (), {"say": lambda self, line, answer=False: None})()
+    # A very fast reading speed: the estimate alone would say "heard" at once.
+    announcer = Announcer(sink, [out], wpm=500)
+    began = time.monotonic()
+    announcer.narrate(SENTENCE)
+    time.sleep(0.3)
+    assert out.speaking() is True
+    assert announcer.heard_at() > time.monotonic()  # the voice still speaks
+    while announcer.heard_at() > time.monotonic() and time.monotonic() - began < 20:
+        time.sleep(0.05)
+    heard = time.monotonic() - began
+    out.close()
+    assert out.speaking() is None or out.speaking() is False
+    assert heard >= 0.8 * natural, (heard, natural)
+
+
+@needs_espeak
 def test_espeak_process_interrupt_kills_early_and_answer_plays_next(audio_env, tmp_path):
     require_paced(audio_env)
     natural = wav_info(cli_wav(tmp_path, LONG, "es"))[0]

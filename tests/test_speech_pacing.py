@@ -2,8 +2,8 @@
 every wait that uses it, on a fake clock (no sleeps, no wall clock)."""
 
 import pytest
-
 from listening import LONG_LINE, Listener, WindowAdapter, make_session
+
 from sobremesa.ui.speech_time import SpeechTimeline, speaking_seconds, word_count
 
 # -- the model --------------------------------------------------------------------
@@ -134,3 +134,30 @@ def test_typing_cuts_speech_so_the_bot_goes_on():
     session.announcer.key_pressed()
     assert session.bot_ready_at(0.0, new_turn=False) == pytest.approx(1.0)
     assert session.bot_ready_at(0.0, new_turn=True) == pytest.approx(3.0)
+
+
+def test_the_own_voice_end_wins_over_the_estimate():
+    class Voice:
+        def __init__(self):
+            self.busy = True
+
+        def speaking(self):
+            return self.busy
+
+        def speak(self, text, interrupt=False):
+            pass
+
+        def braille(self, text):
+            pass
+
+    session, console, clock = make_session(WindowAdapter(bot_time=0.5), Listener([]))
+    voice = Voice()
+    session.announcer.outputs = [voice]
+    session.announcer.narrate("dos palabras")  # estimated 0.67 s
+    clock.t = 5.0
+    assert session.announcer.heard_at() > 5.0  # the voice is slower than the estimate
+    voice.busy = False
+    clock.t = 5.5
+    assert session.announcer.heard_at() == 5.5
+    session.announcer.narrate(LONG_LINE)  # estimated 8 s, but the voice is done at once
+    assert session.announcer.heard_at() == 5.5

@@ -66,6 +66,10 @@ class History:
         return len(self._lines)
 
 
+#: While the program's own voice speaks, look again this often (seconds).
+VOICE_POLL = 0.1
+
+
 class Announcer:
     """Says lines on every output and keeps the speech timeline: when what was
     printed will have been heard (see ``speech_time``)."""
@@ -104,7 +108,20 @@ class Announcer:
 
     def heard_at(self) -> float:
         """When everything printed so far will have been heard."""
-        return self.timeline.heard_at(self.clock())
+        return max(self.clock(), self.speech_end())
+
+    def speech_end(self) -> float:
+        """When the last utterance ends (may be past). The program's own voice
+        reports its real end: while it speaks nothing is heard yet, and once it is
+        silent everything has been."""
+        now = self.clock()
+        states = [getattr(output, "speaking", lambda: None)() for output in self.outputs]
+        states = [state for state in states if state is not None]
+        if any(states):
+            self.timeline.hold(now + VOICE_POLL)
+        elif states:
+            self.timeline.done(now)
+        return self.timeline.ends_at
 
     def key_pressed(self) -> None:
         """The player typed: a screen reader has stopped speaking."""

@@ -506,7 +506,7 @@ class Session:
         """When the next bot may move, for a wait that began at ``since``: once what
         was printed has been heard (or cut by a key), plus the pace when a new
         player's turn begins (DESIGN §2.7)."""
-        heard = max(since, self.announcer.timeline.ends_at)
+        heard = max(since, self.announcer.speech_end())
         return heard + (self.pace if new_turn else 0.0)
 
     def _wait_for_bot(self, *, new_turn: bool = True) -> bool:
@@ -550,7 +550,8 @@ class Session:
             if self._pages:
                 self._next_page()
             else:
-                self._answer([self.adapter.prompt().rstrip("> ").strip() + "."])
+                said = self.adapter.prompt().rstrip("> ").strip()
+                self._answer([said if said.endswith((".", "!", "?")) else said + "."])
             return
         self._pages = []
         if len(text) > 200:

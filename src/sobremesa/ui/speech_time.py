@@ -66,6 +66,10 @@ class SpeechTimeline:
         """When the last queued utterance ends (may be in the past)."""
         return self._until
 
+    def hold(self, until: float) -> None:
+        """The voice is still speaking: nothing is heard before ``until``."""
+        self._until = max(self._until, until)
+
     def heard_at(self, now: float) -> float:
         """When everything printed so far will have been heard (``now`` if it has)."""
         return max(now, self._until)

@@ -3,7 +3,6 @@ challenge windows, the Ñ race, commands and bots."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -598,7 +597,7 @@ class CastanaAdapter(GameAdapter):
         if self.auto_reaction(human) is not None:
             return []  # nothing to do: the driver passes for the player
         self._asked = True
-        self._opened_at = time.monotonic()
+        self._opened_at = self.clock()
         steal = self._can_steal(human)
         challenge = self._can_challenge(human)
         name = self._name(e.seat)
@@ -621,7 +620,7 @@ class CastanaAdapter(GameAdapter):
     def _on_steal_warned(self, e: r.StealWarned) -> list[str]:
         if self._you(e.target):
             self._asked = True
-            self._opened_at = time.monotonic()
+            self._opened_at = self.clock()
             return [_("¡Aviso! {name} va a robarte: juega o paso.").format(name=self._name(e.seat))]
         if self._you(e.seat):
             return [
@@ -862,7 +861,7 @@ class CastanaAdapter(GameAdapter):
         one before (type-ahead): refuse it instead of spending it here."""
         if not (getattr(self, "window_realtime", False) and self._asked):
             return None
-        if time.monotonic() - self._opened_at >= EARLY:
+        if self.clock() - self._opened_at >= EARLY:
             return None
         return _("Eso llegó antes de esta ventana; escríbelo otra vez si es para ella.")
 

@@ -38,6 +38,8 @@ _DEFAULT_DRIVERS = {"win32": "sapi5", "darwin": "nsss"}
 class Pyttsx3Backend:
     """pyttsx3 in an external loop (see module docstring)."""
 
+    reports_end = True  # busy() is true until the utterance has been spoken
+
     def __init__(
         self,
         *,

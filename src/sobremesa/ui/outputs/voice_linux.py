@@ -149,6 +149,8 @@ class EspeakProcessBackend:
     utterances with their timing and return codes.
     """
 
+    reports_end = True  # busy() is true until the utterance has been spoken
+
     name = "espeak-ng"
 
     def __init__(

@@ -112,6 +112,15 @@ class ThreadedOutput:
                 self._pending.append(("speak", text))
             self._cond.notify()
 
+    def speaking(self) -> bool | None:
+        """Is the voice still speaking what it was given? None when the backend
+        cannot tell (a screen reader or speech-dispatcher queue by themselves)."""
+        backend = self._backend
+        if backend is None or not getattr(backend, "reports_end", False) or self._failed:
+            return None
+        with self._cond:
+            return bool(self._pending) or self._speaking
+
     def braille(self, text: str) -> None:
         if not self._braille:
             return
