@@ -37,7 +37,7 @@ class Printed:
     at: float
     lines: list[str]
     answer: bool
-    heard: float = 0.0  # when the listener has heard it (filled by the console)
+    backlog: float = 0.0  # seconds of speech still queued when it was printed
 
 
 @dataclass
@@ -71,7 +71,11 @@ class ListenerConsole:
         self.say_batch([line], answer=answer)
 
     def say_batch(self, lines: list[str], *, answer: bool = False) -> None:
-        self.printed.append(Printed(self.clock.t, [str(x) for x in lines], answer))
+        # Called before the announcer adds the batch to its timeline: what is still
+        # to be said now is how far the voice is behind the game.
+        assert self.announcer is not None
+        backlog = self.announcer.timeline.remaining(self.clock.t)
+        self.printed.append(Printed(self.clock.t, [str(x) for x in lines], answer, backlog))
 
     def set_prompt(self, text: str) -> None:
         self._prompt = text

@@ -161,3 +161,44 @@ def test_the_own_voice_end_wins_over_the_estimate():
     assert session.announcer.heard_at() == 5.5
     session.announcer.narrate(LONG_LINE)  # estimated 8 s, but the voice is done at once
     assert session.announcer.heard_at() == 5.5
+
+
+# -- real games on the fake clock -------------------------------------------------------
+
+
+def test_spectator_keeps_up_with_speech_and_stops_at_each_rounds_scores():
+    from sobremesa.games.chinchon.ui import new_adapter
+    from sobremesa.settings import Settings
+
+    adapter = new_adapter(Settings(), seed=3, spectator=True)
+    listener = Listener([], enter_at_gates=True)
+    session, console, clock = make_session(adapter, listener, pace=1.0)
+    adapter.start(session)
+    assert session.run() == "over"
+    narration = [p for p in console.printed if not p.answer]
+    assert clock.t > 60  # a whole match, minutes of speech
+    # Every move waits until the previous lines were heard: the voice is never behind
+    # (the opening lines come together, before any move).
+    moves = [p for p in narration if any(" tira " in line for line in p.lines)]
+    assert len(moves) > 20
+    assert max(p.backlog for p in moves) < 0.01
+    # The listener pressed Enter after every round's scores, once they were heard.
+    gates = [p for p in narration if any("Pulsa Intro para empezar la ronda" in x for x in p.lines)]
+    assert len(gates) >= 2
+    assert len([t for t in console.typed if t[1] == ""]) >= len(gates)
+
+
+def test_a_gate_refuses_a_move_and_answers_reading_commands():
+    from sobremesa.games.cabanga.ui import new_adapter
+    from sobremesa.settings import Settings
+
+    adapter = new_adapter(Settings(), seed=5, spectator=False)
+    listener = Listener([("jugar 5", 0.5), ("mano", 0.5)], enter_at_gates=False)
+    session, console, clock = make_session(adapter, listener, pace=0.0)
+    adapter.start(session)
+    before = adapter.game.to_dict()
+    assert session.run() == "saved"  # the listener stops typing at the gate
+    answers = [p.lines for p in console.printed if p.answer]
+    assert answers[0] == ["Pulsa Intro para empezar."]  # the move is refused
+    assert len(answers) >= 2 and answers[1] != answers[0]  # `mano` is read
+    assert adapter.game.to_dict() == before  # nothing was played

@@ -449,21 +449,23 @@ class Session:
                 continue
             # e.g. after a round's scores, before the next round's lines, so the
             # scores are not buried (DESIGN §6: long bursts lose their top).
-            self.announcer.narrate_lines(batch)
-            batch = []
             if pausing and not self._eof:
                 self.save()  # a player who leaves at the pause loses nothing
-                if not self._wait_for_enter(item.line):
+                if not self._wait_for_enter(item.line, said_before=batch):
                     self._eof = True
                 self.console.set_prompt(self.adapter.prompt())
+            else:
+                self.announcer.narrate_lines(batch)
+            batch = []
         self.announcer.narrate_lines(batch)
         self.save()  # after the lines are on their way: a slow disk delays no line
 
-    def _wait_for_enter(self, line: str) -> bool:
+    def _wait_for_enter(self, line: str, said_before: Sequence[str] = ()) -> bool:
         """Hold the game at a gate until the player presses Enter. Reading commands
-        work; anything that would play gets the gate's line again."""
+        work; anything that would play gets the gate's line again. The gate's line
+        goes out with the lines before it (one utterance with the prompt)."""
         self.console.set_prompt(_("Intro> "))
-        self.announcer.narrate(line)
+        self.announcer.narrate_lines([*said_before, line])
         self._gate = line
         try:
             while True:
@@ -485,11 +487,16 @@ class Session:
             self._gate = None
 
     def _would_act(self, text: str) -> bool:
-        """Would this line answer a question the game asked (a colour, a name)?
-        (Commands that play are refused at a gate in `_do_reply`.)"""
-        return self.table.parse(text.strip()) is None and self.adapter.handle_unknown_would_act(
-            text
-        )
+        """Would this line play, or start a play (answer or ask a question)? At a
+        gate only reading commands work. (Commands that play are refused in
+        `_do_reply` too, for games that do not list their reading commands.)"""
+        command = self.table.parse(text.strip())
+        if command is None:
+            return self.adapter.handle_unknown_would_act(text)
+        reading = self.adapter.reading_commands()
+        if command.name in READING_COMMANDS or not reading:
+            return False
+        return command.name not in reading
 
     def read_line(self, timeout: float | None = None) -> Any:
         """The next typed line (or TIMEOUT / None). Typing cuts the screen reader's
