@@ -174,7 +174,7 @@ def spectator_run(tmp_path, every):
         trace.append((t, "line", move))
         spoken.append((t + 0.02, move, "heard"))
         t += every
-    return report(tmp_path, spoken, trace, wpm=True)
+    return report(tmp_path, spoken, trace, wpm=True, lag=True)
 
 
 def test_spectator_lag_grows_when_moves_outrun_the_voice(tmp_path):
@@ -187,6 +187,16 @@ def test_spectator_lag_grows_when_moves_outrun_the_voice(tmp_path):
 def test_spectator_lag_stays_small_when_paced_by_speech(tmp_path):
     r = spectator_run(tmp_path, every=5.0)
     assert r.lag_max == pytest.approx(4.0, abs=0.1)
+
+
+def test_lag_is_a_spectator_measure(tmp_path):
+    trace = [(70.0, "line", "Partida guardada.")]
+    spoken = [(70.02, "Partida guardada.", "heard")]
+    assert report(tmp_path, spoken, trace, wpm=True).lag_max is None
+    head = HEADER_WPM.replace("jugar chinchon", "jugar chinchon --espectador")
+    out = write_run(tmp_path, spoken, trace, wpm=True)
+    out.write_text(out.read_text(encoding="utf-8").replace(HEADER_WPM, head), encoding="utf-8")
+    assert lr.report_for(out).lag_max == pytest.approx(0.7, abs=0.05)
 
 
 def test_windows_answerable_by_a_listener_who_waits_for_silence(tmp_path):

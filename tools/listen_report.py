@@ -18,9 +18,10 @@ row per run:
     heard        (LISTEN_WPM runs) printed lines heard whole / cut / never heard
     windows      the player's reaction windows answerable by a listener who waits
                  for silence (then needs --react s to answer) / all of them
-    lag          spectator lag: for lines printed after --lag-from s, when the line
-                 has been heard (speech simulated at the run's rate, without the cuts
-                 of later key presses) minus when it was printed; max and at 60 s
+    lag          spectator lag (runs with --espectador, or --lag): for lines printed
+                 after --lag-from s, when the line has been heard (speech simulated
+                 at the run's rate, without the cuts of later key presses) minus
+                 when it was printed; max and at 60 s
     prompt%      words of prompts spoken / all words spoken (heard words at WPM)
     braille      longest braille line (cells) and prompts longer than 30 cells
 
@@ -111,6 +112,7 @@ class Run:
     utterances: list[Utterance] = field(default_factory=list)
     harness: list[HarnessEvent] = field(default_factory=list)
     wpm: float = 0.0
+    command: str = ""
     braille: list[tuple[float, str]] = field(default_factory=list)
     screen: list[str] = field(default_factory=list)
 
@@ -125,6 +127,8 @@ def read_run(path: Path) -> Run:
         for raw in fh:
             raw = raw.rstrip("\n")
             if raw.startswith("#"):
+                if raw.startswith("# Orca speech while running: "):
+                    run.command = raw[len("# Orca speech while running: ") :]
                 m = re.search(r"simulated ([\d.]+) wpm", raw)
                 if m:
                     run.wpm = float(m.group(1))
@@ -366,7 +370,9 @@ def analyze(
     wpm: float | None = None,
     react: float = 1.0,
     lag_from: float = 60.0,
+    lag: bool | None = None,
 ) -> Report:
+    """lag: measure the spectator lag (default: when the run is a spectator's)."""
     wpm = run.wpm if wpm is None else wpm
     model_wpm = wpm or 0.0
     utts = run.utterances
@@ -538,7 +544,9 @@ def analyze(
         report.unheard = sum(1 for p in printed if p.heard == "never")
 
     # -- spectator lag (needs times of printing: trace)
-    if wpm and timed:
+    if lag is None:
+        lag = "--espectador" in run.command.split() or "--spectator" in run.command.split()
+    if wpm and timed and lag:
         lags = [
             (p.t, p.heard_end - p.t) for p in printed if p.t >= lag_from and p.heard_end is not None
         ]
@@ -789,6 +797,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--wpm", type=float, help="speech rate (default: the run's LISTEN_WPM)")
     ap.add_argument("--react", type=float, default=1.0, help="seconds to answer after silence")
     ap.add_argument("--lag-from", type=float, default=60.0, help="spectator lag from this second")
+    ap.add_argument(
+        "--lag", action="store_true", help="measure the lag also when not a spectator's run"
+    )
     ap.add_argument("--json", action="store_true", help="machine-readable")
     ap.add_argument("--table", action="store_true", help="markdown table of all OUTPUTs")
     ap.add_argument("--details", action="store_true", help="list the lines behind each count")
@@ -808,6 +819,7 @@ def main(argv: list[str] | None = None) -> int:
                 wpm=args.wpm,
                 react=args.react,
                 lag_from=args.lag_from,
+                lag=True if args.lag else None,
             )
         )
     if args.json:
