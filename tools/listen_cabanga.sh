@@ -45,6 +45,6 @@ paso
 @wait Tu turno
 salir"
 
-LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-240} listen_game "$NAME" "$OUTDIR" "$KEYS" \
+LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-480} listen_game "$NAME" "$OUTDIR" "$KEYS" \
   "Tus cartas" "Juegas rojo 6" "Partida guardada" \
   -- jugar cabanga --semilla 4 --ritmo 1 "$@"

@@ -70,7 +70,7 @@ mano
 historial 5
 salir'
 
-LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-300} listen_game castana "${1:-}" "$KEYS" \
+LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-600} listen_game castana "${1:-}" "$KEYS" \
   "Tus cartas" "Robas R roja" "Dudas de PEZ" "Pon la mano" "Puntos:" "Historial, 5" \
   "Partida guardada" \
   -- jugar castana --semilla 3 --rivales 2 --nivel facil \

@@ -52,7 +52,7 @@ listo
 @wait Tu turno
 salir'
 
-LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-200} listen_game chinchon "${1:-}" "$KEYS" \
+LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-400} listen_game chinchon "${1:-}" "$KEYS" \
   "Tus cartas" "Tu mano, 7 cartas" "Robas el" "Combinaciones:" "Tiras el" \
   "Puntos:" "Historial, 5" "cierra" "Partida guardada" \
   -- jugar chinchon --semilla 5 --rivales 2 --ritmo 1

@@ -30,6 +30,6 @@ jugar ALEUDE 8H
 @wait Tu turno
 salir'
 
-listen_game palabras "${1:-}" "$KEYS" \
+LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-300} listen_game palabras "${1:-}" "$KEYS" \
   "Tu turno" "Fila 8" "Juegas ALEUDE" "Marta" "Partida guardada" \
   -- jugar palabras --semilla 1 --rivales 1 --nivel facil --ritmo 1

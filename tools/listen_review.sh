@@ -25,6 +25,6 @@ descartar 1
 @key Escape
 salir'
 
-listen_game review "${1:-}" "$KEYS" \
+LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-300} listen_game review "${1:-}" "$KEYS" \
   "Tiras el" "Partida guardada" \
   -- jugar chinchon --semilla 1 --rivales 2 --ritmo 1

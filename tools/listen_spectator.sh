@@ -17,6 +17,6 @@ source "$(dirname "$0")/listen_lib.sh"
 KEYS=$'@sleep 65
 salir'
 
-LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-150} listen_game spectator "${1:-}" "$KEYS" \
+LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-200} listen_game spectator "${1:-}" "$KEYS" \
   "Chinchón" \
   -- jugar chinchon --espectador --semilla 3 --ritmo 1
