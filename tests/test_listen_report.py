@@ -288,16 +288,33 @@ def test_command_line_row_json_and_table(tmp_path, capsys):
     assert "printed: 1" in capsys.readouterr().out
 
 
-def test_a_window_the_player_answered_counts_to_its_clock(tmp_path):
+def test_a_window_the_player_answered_in_silence_is_answerable(tmp_path):
     trace = [
         (1.0, "line", "Te entra el 6."),  # 4 words: heard at 2.35 s
         (1.0, "window-open", "4"),
-        (3.6, "window-close", ""),  # closed by the player's Enter at 3.5
+        (6.6, "window-close", ""),  # the game's clock started when the line was heard
     ]
-    spoken = [(1.02, "Te entra el 6.", "heard"), (3.5, "[key] intro ")]
+    spoken = [
+        (1.02, "Te entra el 6.", "heard"),
+        (5.9, "[key] p "),
+        (6.5, "[key] intro "),
+        (6.55, "Pasas.", "heard"),
+    ]
     r = report(tmp_path, spoken, trace, wpm=True)
-    assert r.window_detail[0]["deadline"] == pytest.approx(5.0, abs=0.2)
     assert r.windows_answerable == 1
+    assert "typed in silence" in r.window_detail[0]["why"]
+
+
+def test_an_answer_typed_over_speech_does_not_make_a_window_answerable(tmp_path):
+    long = " ".join(["palabra"] * 30) + "."  # 10 s of speech
+    trace = [
+        (1.0, "line", long),
+        (1.0, "window-open", "4"),
+        (4.6, "window-close", ""),
+    ]
+    spoken = [(1.02, long, "cut@30%"), (4.0, "[key] p "), (4.5, "[key] intro ")]
+    r = report(tmp_path, spoken, trace, wpm=True)
+    assert r.windows_answerable == 0
 
 
 def test_a_tail_belongs_to_the_latest_line_that_ends_so(tmp_path):

@@ -629,14 +629,16 @@ def _judge_window(
             "announcement heard" if w.answerable else "announcement not heard"
         )
         return
-    # The window-open event is taken as the moment its clock starts. It ends at its
-    # window-close, unless the player's own answer closed it (an Enter just before):
-    # then at the clock's end.
-    w.deadline = w.t_open + w.seconds
+    # A window ends at its window-close (without one: window-open + seconds). The game
+    # may start its clock after window-open (when its line has been heard), so a
+    # window closed by the player's own answer (an Enter just before the close) that
+    # was typed in silence counts as answerable: listen.sh types only after
+    # LISTEN_IDLE s of silence, as a listener who waits for silence would.
+    w.deadline = w.t_close if w.t_close is not None else w.t_open + w.seconds
+    enter = None
     if w.t_close is not None:
-        answered = any(u.key and w.t_close - KEY_ANSWER_S <= u.t <= w.t_close + 0.05 for u in utts)
-        if not answered:
-            w.deadline = w.t_close
+        keys = [u.t for u in utts if u.key and w.t_close - KEY_ANSWER_S <= u.t <= w.t_close + 0.05]
+        enter = keys[-1] if keys else None
     if line.whole == 0:
         w.why = "announcement never spoken whole"
         return
@@ -657,6 +659,15 @@ def _judge_window(
         if start <= silence + 0.05:
             silence = end
     w.silence = round(silence, 3)
+    if enter is not None:
+        # the first key of the answer: typing starts a few keys before the Enter
+        typed = [u.t for u in utts if u.key and enter - KEY_ANSWER_S * 3 <= u.t <= enter]
+        first = typed[0] if typed else enter
+        speaking = any(start < first < end for start, end in sim.values())
+        if not speaking and first >= line.heard_end:
+            w.answerable = True
+            w.why = f"the player's answer, typed in silence at +{first:.1f}, closed it"
+            return
     w.answerable = silence + react <= w.deadline
     w.why = f"silent at +{silence:.1f}, {react:g} s to answer, closes at +{w.deadline:.1f}"
 
