@@ -3,6 +3,8 @@
 # per minute, and write the issue-10 table (tools/listen_report.py) to OUTDIR/TABLE.md.
 #
 #   tools/listen_all.sh [--rev COMMIT] [OUTDIR]      # OUTDIR defaults to a new /tmp dir
+#   tools/listen_all.sh --table OUTDIR               # only analyze again and rewrite
+#                                                    # the reports and TABLE.md
 #
 # OPT-IN: never run by CI (about 20 minutes; needs Orca & co., see
 # ../shared/tools/listen/README.md). Runs go to OUTDIR/plain/ and OUTDIR/wpm180/
@@ -20,7 +22,9 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 REV=
+TABLE_ONLY=0
 if [ "${1:-}" = --rev ]; then REV=$2; shift 2; fi
+if [ "${1:-}" = --table ]; then TABLE_ONLY=1; shift; fi
 OUTDIR=${1:-$(mktemp -d /tmp/listen_all.XXXXXX)}
 mkdir -p "$OUTDIR/logs"
 OUTDIR=$(cd "$OUTDIR" && pwd)
@@ -41,6 +45,7 @@ fi
 
 SCENARIOS=${LISTEN_SCENARIOS:-palabras cabanga cabanga_v6 castana chinchon spectator review}
 RATES=${LISTEN_RATES:-0 180}
+[ "$TABLE_ONLY" = 1 ] && RATES=
 status=0
 for rate in $RATES; do
   dir=$OUTDIR/plain
@@ -57,6 +62,14 @@ for rate in $RATES; do
     [ "$rc" -ne 0 ] && { echo "   exit status $rc"; status=1; }
   done
 done
+
+if [ "$TABLE_ONLY" = 1 ]; then
+  source "$HERE/listen_lib.sh"
+  for out in "$OUTDIR"/*/*.report.txt; do
+    out=${out%.report.txt}.txt
+    [ -s "$out" ] && listen_report "$(basename "${out%.txt}")" "$out" > /dev/null
+  done
+fi
 
 # the table: every run in OUTDIR (also those of earlier calls), scenarios in order
 outs=()
