@@ -19,6 +19,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from seeded import run_seeded
 
 from sobremesa.core.game import rng_from_data, rng_to_data
@@ -28,6 +29,9 @@ from sobremesa.games.cabanga.rules import (
     CabangaGame,
     CabangaOptions,
 )
+
+pytestmark = pytest.mark.slow  # thousands of seeded games
+
 
 GAMES = 2000
 MAX_ROUNDS = 200

@@ -29,6 +29,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from seeded import run_seeded
 
 from sobremesa.games.castana.bots import LEVELS, bot_from_dict, make_bot
@@ -40,6 +41,9 @@ from sobremesa.games.castana.rules import (
     full_deck,
     points,
 )
+
+pytestmark = pytest.mark.slow  # thousands of seeded games
+
 
 GAMES = 2000  # half with the referee on
 MAX_STEPS = 30000

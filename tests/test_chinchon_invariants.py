@@ -16,11 +16,15 @@ import json
 import random
 from typing import Any
 
+import pytest
 from seeded import run_seeded
 
 from sobremesa.core.cards import make_deck
 from sobremesa.games.chinchon.bots import bot_from_dict, make_bot
 from sobremesa.games.chinchon.rules import ChinchonGame, ChinchonOptions
+
+pytestmark = pytest.mark.slow  # thousands of seeded games
+
 
 MATCHES = 2000
 MAX_ACTIONS = 5_000
