@@ -1,10 +1,10 @@
 """¡Cabanga! through the real entry point, and the reaction-window driver with a clock."""
 
 import re
-import time
 
 import pytest
 from entrypoint import run
+from listening import FakeClock
 
 from sobremesa.games.cabanga import rules as r
 from sobremesa.games.cabanga import ui
@@ -101,23 +101,38 @@ def test_spectator_game_ends(isolated_home):
     assert "Puntos finales:" in result.stdout
 
 
+class Clock(FakeClock):
+    def sleep(self, seconds):
+        """Scripted pacing (``Session.sleep``) moves the fake clock too."""
+        self.t += seconds
+
+
 class ClockConsole:
-    """A person at a terminal: lines arrive at given seconds after the window opens."""
+    """A person at a terminal, on a fake clock: each scripted line is typed the given
+    seconds after ``start`` (the moment the window's line has been heard). Waiting
+    for input moves the clock; nothing sleeps."""
 
     interactive = True
 
-    def __init__(self):
+    def __init__(self, clock):
+        self.clock = clock
         self.out = []
-        self.script = []  # (seconds, line)
-        self.start = None
+        self.said = []  # (time, line)
+        self.typed = []  # (time, line)
+        self.script = []  # (seconds after start, line)
+        self.start = 0.0
+        self._prompt = ""
+
+    @property
+    def prompt_text(self):
+        return self._prompt
 
     def say(self, line, *, answer=False):
         self.out.append(line)
-        if line.startswith("¡Cabanga en") and self.start is None:
-            self.start = time.monotonic()
+        self.said.append((self.clock.t, line))
 
     def set_prompt(self, text):
-        pass
+        self._prompt = text
 
     def set_key_mode(self, keys):
         pass
@@ -126,21 +141,25 @@ class ClockConsole:
         pass
 
     def get_line(self, timeout=None):
-        if self.start is None or not self.script:
-            time.sleep(min(timeout or 0.05, 0.05))
+        at = self.start + self.script[0][0] if self.script else None
+        if at is None or (timeout is not None and self.clock.t + timeout < at):
+            if timeout is None:
+                return None  # nothing more to type: end of input
+            self.clock.t += timeout
             return TIMEOUT
-        at, line = self.script[0]
-        wait = self.start + at - time.monotonic()
-        if timeout is not None and wait > timeout:
-            time.sleep(timeout)
-            return TIMEOUT
-        time.sleep(max(0.0, wait))
-        self.script.pop(0)
+        self.clock.t = max(self.clock.t, at)
+        line = self.script.pop(0)[1]
+        self.typed.append((self.clock.t, line))
         return line
 
 
+WINDOW_LINE = "¡Cabanga en (marca de prueba)"
+
+
 def window_session(seconds, bot_times, script):
-    """A game at the moment a window opens in which the player (seat 0) may throw."""
+    """A game at the moment a window opens in which the player (seat 0) may throw.
+    The window's line is printed at time 0; the script counts from when it has been
+    heard (``console.start``)."""
     settings = Settings()
     for seed in range(200):
         adapter = ui.new_adapter(settings, seed=seed, spectator=False)
@@ -148,11 +167,18 @@ def window_session(seconds, bot_times, script):
         # Let bots and the player play until a window opens where seat 0 has a fitting card.
         for _ in range(40):
             if game.phase == "cabanga" and 0 in game.to_act() and game.fitting_cards(0):
-                console = ClockConsole()
+                clock = Clock()
+                console = ClockConsole(clock)
                 console.script = list(script)
-                session = Session(adapter, console, Announcer(console), 0, window_seconds=seconds)
+                announcer = Announcer(console, clock=clock)
+                session = Session(
+                    adapter, console, announcer, 0, window_seconds=seconds, clock=clock
+                )
+                session.sleep = clock.sleep
                 adapter.bot_reaction_time = lambda seat: bot_times.get(seat, 99.0)
-                console.say("¡Cabanga en (marca de prueba)")
+                announcer.narrate(WINDOW_LINE)
+                console.start = announcer.heard_at()
+                assert console.start > clock.t == 0.0  # the line takes time to be heard
                 return adapter, session, console
             seat = game.to_act()[0]
             if seat == 0:
@@ -167,13 +193,31 @@ def window_session(seconds, bot_times, script):
     pytest.fail("no window found")
 
 
+def record_plays(session):
+    """Every answer, the player's and the bots', goes through ``session._play``:
+    keep (seat, time) for each."""
+    plays = []
+    original = session._play
+
+    def record(seat, action):
+        plays.append((seat, session.clock()))
+        original(seat, action)
+
+    session._play = record
+    return plays
+
+
 def test_timed_window_player_throws_before_slow_bots():
     adapter, session, console = window_session(1.0, {}, [(0.1, "cabanga")])
     assert session.reactions.realtime
     fitting = adapter.game.fitting_cards(0)
-    started = time.monotonic()
+    plays = record_plays(session)
     assert session.reactions.run()
-    assert time.monotonic() - started < 1.5
+    start = console.start
+    assert session.reactions.started == start  # the window began when its line was heard
+    assert plays == [(0, pytest.approx(start + 0.1))]  # the player, 0.1 s after hearing it
+    # The window stayed open for the bots until its deadline; none threw in time.
+    assert session.clock() == pytest.approx(start + 1.0)
     assert any(line.startswith("Tiras ") for line in console.out)
     assert not any(card in adapter.game.hand(0) for card in fitting)
 
@@ -181,26 +225,26 @@ def test_timed_window_player_throws_before_slow_bots():
 def test_timed_window_closes_at_the_deadline_when_nobody_answers():
     adapter, session, console = window_session(0.3, {}, [])
     hand = list(adapter.game.hand(0))
-    started = time.monotonic()
     assert session.reactions.run()
-    elapsed = time.monotonic() - started
-    assert 0.25 <= elapsed < 1.5
+    # Exactly 0.3 s after the window's line was heard (not after it was printed).
+    assert session.clock() == pytest.approx(console.start + 0.3)
+    assert (console.start + 0.3, "Se acabó el tiempo: no tiras.") in [
+        (pytest.approx(t), line) for t, line in console.said
+    ]
     assert adapter.game.phase != "cabanga"
     assert adapter.game.hand(0) == hand  # the player threw nothing
 
 
 def test_timed_window_fast_bot_answers_first():
     adapter, session, console = window_session(2.0, {1: 0.05, 2: 0.05, 3: 0.05}, [(0.4, "paso")])
-    order = []
-    original = session._play
-
-    def record(seat, action):
-        order.append(seat)
-        original(seat, action)
-
-    session._play = record  # every answer, the player's and the bots', goes through it
+    plays = record_plays(session)
     assert session.reactions.run()
-    assert order[-1] == 0 and set(order[:-1]) <= {1, 2, 3} and order[:-1]
+    start = console.start
+    bots = [(seat, t) for seat, t in plays if seat != 0]
+    assert plays[-1] == (0, pytest.approx(start + 0.4))  # the player, last
+    # Every bot that answered did so at its 0.05 s, counted from when the line was heard.
+    assert bots and {seat for seat, _ in bots} <= {1, 2, 3}
+    assert all(t == pytest.approx(start + 0.05) for _, t in bots), (start, plays)
 
 
 @pytest.mark.parametrize("interactive", [True, False])
@@ -208,17 +252,13 @@ def test_turn_by_turn_order_comes_from_answer_time(interactive):
     adapter, session, console = window_session(None, {1: 0.05, 2: 0.05, 3: 0.05}, [(0.3, "paso")])
     console.interactive = interactive
     session.reactions.seconds = None
-    order = []
-    original = session._play
-
-    def record(seat, action):
-        order.append(seat)
-        original(seat, action)
-
-    session._play = record
+    plays = record_plays(session)
     assert session.reactions.run()
+    order = [seat for seat, _ in plays]
+    # The game waited for the player's answer, however long it took.
+    assert console.typed == [(pytest.approx(console.start + 0.3), "paso")]
     if interactive:  # the bots were faster than the player's 0.3 s
-        assert order[-1] == 0
+        assert order[-1] == 0 and order[:-1]
     else:  # scripted input counts as instant, so a script replays exactly
         assert order[0] == 0
     assert adapter.game.phase != "cabanga"

@@ -1,9 +1,8 @@
 """ABC ¡Castaña! through the real entry point, and its windows driven with a clock."""
 
-import time
-
 import pytest
 from entrypoint import run
+from listening import FakeClock
 
 from sobremesa.games.castana import rules as r
 from sobremesa.games.castana import ui
@@ -172,18 +171,36 @@ def a_word(adapter):
     return r.words_from(view.top_letter, view.hand, default_lexicon("castana").spell)[0]
 
 
+class Clock(FakeClock):
+    def sleep(self, seconds):
+        """Scripted pacing (``Session.sleep``) moves the fake clock too."""
+        self.t += seconds
+
+
 class ClockConsole:
-    """A person at a terminal: lines arrive at given seconds after the test starts."""
+    """A person at a terminal, on a fake clock: each scripted line is typed the given
+    seconds after ``start`` (by default time 0; for a window, the moment its line has
+    been heard). Waiting for input moves the clock; nothing sleeps."""
 
     interactive = True
 
-    def __init__(self, script):
+    def __init__(self, clock, script):
+        self.clock = clock
         self.out = []
-        self.script = list(script)  # (seconds, line)
-        self.start = time.monotonic()
+        self.said = []  # (time, line)
+        self.typed = []  # (time, line)
+        self.waits = []  # the timeout of every wait for input
+        self.script = list(script)  # (seconds after start, line)
+        self.start = 0.0
+        self.prompt = ""
+
+    @property
+    def prompt_text(self):
+        return self.prompt
 
     def say(self, line, *, answer=False):
         self.out.append(line)
+        self.said.append((self.clock.t, line))
 
     def set_prompt(self, text):
         self.prompt = text
@@ -195,24 +212,41 @@ class ClockConsole:
         pass
 
     def get_line(self, timeout=None):
-        if not self.script:
-            time.sleep(min(timeout or 0.05, 0.05))
-            return TIMEOUT if timeout is not None else None
-        at, line = self.script[0]
-        wait = self.start + at - time.monotonic()
-        if timeout is not None and wait > timeout:
-            time.sleep(timeout)
+        self.waits.append(timeout)
+        at = self.start + self.script[0][0] if self.script else None
+        if at is None or (timeout is not None and self.clock.t + timeout < at):
+            if timeout is None:
+                return None  # nothing more to type: end of input
+            self.clock.t += timeout
             return TIMEOUT
-        time.sleep(max(0.0, wait))
-        self.script.pop(0)
+        self.clock.t = max(self.clock.t, at)
+        line = self.script.pop(0)[1]
+        self.typed.append((self.clock.t, line))
         return line
 
 
+def clock_session(adapter, script, seconds, pace=0.0):
+    clock = Clock()
+    console = ClockConsole(clock, script)
+    announcer = Announcer(console, clock=clock)
+    session = Session(adapter, console, announcer, pace, window_seconds=seconds, clock=clock)
+    session.sleep = clock.sleep
+    return session, console
+
+
+#: Said before a window is driven: its clock starts once this has been heard.
+WINDOW_LINE = "Ventana abierta (marca de prueba)."
+
+
 def session_for(adapter, script, seconds, bot_times=None):
-    console = ClockConsole(script)
-    session = Session(adapter, console, Announcer(console), 0, window_seconds=seconds)
+    """A session at an open window whose line was printed at time 0; the script
+    counts from when it has been heard (``console.start``)."""
+    session, console = clock_session(adapter, script, seconds)
     if bot_times is not None:
         adapter.bot_reaction_time = lambda seat: bot_times.get(seat, 99.0)
+    session.announcer.narrate(WINDOW_LINE)
+    console.start = session.announcer.heard_at()
+    assert console.start > session.clock() == 0.0  # the line takes time to be heard
     return session, console
 
 
@@ -221,9 +255,12 @@ def test_timed_steal_by_the_player_before_slow_bots():
     word = a_word(adapter)
     session, console = session_for(adapter, [(0.1, f"castaña {word}")], 2.0, {})
     assert session.reactions.realtime
-    started = time.monotonic()
     assert session.reactions.run()
-    assert time.monotonic() - started < 1.5
+    start = console.start
+    assert session.reactions.started == start  # the window began when its line was heard
+    # The steal, 0.1 s after the line was heard, ended the window (not its 2 s deadline).
+    assert console.typed == [(pytest.approx(start + 0.1), f"castaña {word}")]
+    assert session.clock() == pytest.approx(start + 0.1)
     assert any(line.startswith(f"¡Toma castaña! Robas el turno con {word}") for line in console.out)
 
 
@@ -231,12 +268,12 @@ def test_timed_window_closes_at_the_deadline():
     adapter = adapter_at(human_can_steal)
     hand = adapter.game.hand(0)
     session, console = session_for(adapter, [], 0.3, {})
-    started = time.monotonic()
     assert session.reactions.run()
-    assert 0.25 <= time.monotonic() - started < 1.5
+    # Exactly 0.3 s after the window's line was heard (not after it was printed).
+    assert session.clock() == pytest.approx(console.start + 0.3)
     assert adapter.game.phase != "window" or adapter.game.window_key() != 0
     assert adapter.game.hand(0) == hand
-    assert "Se acabó el tiempo." in console.out
+    assert (pytest.approx(console.start + 0.3), "Se acabó el tiempo.") in console.said
 
 
 def test_turn_by_turn_waits_and_scripted_answer_counts_as_instant():
@@ -259,6 +296,7 @@ def test_race_order_comes_from_answer_time_turn_by_turn():
     session, console = session_for(adapter, [(0.4, "")], None, fast)  # Intro puts the hand
     before = len(adapter.game.hand(0))
     assert session.reactions.run()
+    assert console.typed == [(pytest.approx(console.start + 0.4), "")]
     # The bots answered in 0.05 s, the player in 0.4 s: the player was last.
     assert len(adapter.game.hand(0)) == before + len(racers) + 1
     assert any(line.startswith("Pones la mano en ") for line in console.out)
@@ -272,6 +310,9 @@ def test_timed_race_player_first_draws_one():
     before = len(adapter.game.hand(0))
     session, console = session_for(adapter, [(0.05, "mano")], 3.0, {})
     assert session.reactions.run()
+    assert console.typed == [(pytest.approx(console.start + 0.05), "mano")]
+    # The race stayed open for the (slow) bots until its 3 s deadline.
+    assert session.clock() == pytest.approx(console.start + 3.0)
     assert len(adapter.game.hand(0)) in (before + 1, before)  # 1 card, or none left to draw
     assert any(line.startswith("Pones la mano en primer lugar") for line in console.out)
 
@@ -392,9 +433,11 @@ def test_window_without_the_player_does_not_wait_for_the_clock():
     seats = adapter.game.to_act()
     session, console = session_for(adapter, [], 3.0, {s: 2.5 for s in seats})
     assert session.reactions.realtime
-    started = time.monotonic()
+    before = session.clock()
     assert session.reactions.run()
-    assert time.monotonic() - started < 0.5  # not the 2.5 s of the bots nor the 3 s window
+    # Not the 2.5 s of the bots nor the 3 s window: no time passed, no input was read.
+    assert session.clock() == before
+    assert console.waits == []
     assert adapter.game.phase != "window" or adapter.game.window_key() != 0
 
 
@@ -451,13 +494,17 @@ def test_comprobar_is_refused_while_the_player_may_challenge():
 
 def test_an_answer_typed_before_the_window_is_not_spent_on_it():
     adapter = adapter_at(human_can_steal)
-    adapter.window_realtime = True
+    session, console = clock_session(adapter, [], 4.0)  # the adapter times on its clock
+    assert adapter.window_realtime
+    clock = console.clock
+    clock.t = 10.0
     adapter._asked = True
-    adapter._opened_at = time.monotonic()
+    adapter._opened_at = adapter.clock()
+    assert adapter._opened_at == 10.0
     early = adapter.handle(ui.Command("paso", ""))
     assert early.lines == ["Eso llegó antes de esta ventana; escríbelo otra vez si es para ella."]
     assert not early.actions
-    adapter._opened_at -= 1.0
+    clock.t += 1.0
     assert adapter.handle(ui.Command("paso", "")).actions == [r.Pass()]
 
 
@@ -470,9 +517,10 @@ def test_continuar_keeps_the_games_reaction_mode(isolated_home, monkeypatch):
     saved = json.loads((isolated_home / "data" / "partida.json").read_text(encoding="utf-8"))
     assert saved["window"] is None
     monkeypatch.setenv("SOBREMESA_HOME", str(isolated_home))
-    app = App(Settings(), force_plain=True)
-    assert app.settings.reaction_mode == "tiempo"
-    app._run = lambda adapter, resumed: app.settings.reaction_mode
+    settings = Settings()
+    settings.castana.reaction_mode = "tiempo"  # remembered for new games, not for this one
+    app = App(settings, force_plain=True)
+    app._run = lambda adapter, resumed, game_id: app.settings.castana.reaction_mode
     assert app.continue_game() == "turnos"
     app.close()
 
@@ -562,9 +610,9 @@ def test_a_last_enie_thrown_during_a_rivals_pause_ends_the_round_without_a_crash
         lambda g: g.phase == "turn" and g.current not in (None, 0) and not g.attack
     )
     _only_enie_at_a_rivals_turn(adapter)
-    console = ClockConsole([(0.05, "jugar ñ verde")])
-    session = Session(adapter, console, Announcer(console), 0.5, window_seconds=2.0)
+    session, console = clock_session(adapter, [(0.05, "jugar ñ verde")], 2.0, pace=0.5)
     assert session.run(resumed=True) == "saved"  # input ends after the round: saved
+    assert console.typed == [(0.05, "jugar ñ verde")]  # while the resumed game was being said
     assert "Fin de la ronda 1: te quedas sin cartas." in console.out
     assert any("Echas la Ñ azul fuera de turno; sigue el verde." in line for line in console.out)
 
