@@ -13,7 +13,14 @@ from typing import Any
 from sobremesa import i18n, saves
 from sobremesa.games import GAMES
 from sobremesa.i18n import N_, _
-from sobremesa.settings import Settings, load_settings, save_settings
+from sobremesa.settings import (
+    READING_WPM,
+    WINDOWED_GAMES,
+    Settings,
+    load_settings,
+    save_settings,
+    settings_path,
+)
 from sobremesa.ui.announcer import Announcer
 from sobremesa.ui.console import make_console
 from sobremesa.ui.session import Session
@@ -72,6 +79,19 @@ def _global_options(parser: argparse.ArgumentParser, default: object) -> None:
     )
     parser.add_argument(
         "--breve", action="store_true", default=default, help=_("mensajes breves (braille)")
+    )
+    parser.add_argument(
+        "--lectura",
+        type=int,
+        default=default,
+        metavar="N",
+        help=_("velocidad de lectura: palabras por minuto de tu lector (60 a 500)"),
+    )
+    parser.add_argument(
+        "--indicador",
+        choices=["corto", "estado"],
+        default=default,
+        help=_("indicador: corto (para voz) o estado (mano y mesa, para braille)"),
     )
     parser.add_argument(
         "--texto-simple",
@@ -241,11 +261,24 @@ class App:
         *,
         show: bool = True,
         first: int = 1,
+        back: bool = False,
+        listed_back: bool = False,
     ) -> int | None:
         """A numbered menu answered by number (first..first+n-1); returns the position
         1..n, None at end of input. show=False skips reading the list (an empty line
-        or `ayuda` reads it). `first` lets "3" mean "three rivals"."""
-        listing = [title, *[f"{i}. {text}" for i, text in enumerate(options, first)]]
+        or `ayuda` reads it). `first` lets "3" mean "three rivals".
+
+        back=True: 0, Escape (`callar`), `volver`, `atrás`, `salir` or `back` return 0
+        (one level back); listed_back=True also lists `0. Volver` first."""
+        from sobremesa.options import is_back
+
+        listed = [_("Volver")] if back and listed_back else []
+        start = 0 if listed else first
+        listing = [
+            title,
+            *[f"{i}. {text}" for i, text in enumerate(listed, 0)],
+            *[f"{i}. {text}" for i, text in enumerate(options, first)],
+        ]
         if show:
             self.announcer.answer_lines(listing)
         while True:
@@ -253,16 +286,21 @@ class App:
             if answer is None:
                 return None
             text = answer.strip()
+            if back and (text == "0" or is_back(text)):
+                return 0
             if text.isdigit() and first <= int(text) < first + len(options):
                 return int(text) - first + 1
             if text in ("ayuda", "help", "?", ""):
                 self.announcer.answer_lines(listing)
                 continue
-            self.announcer.answer(
-                _("Escribe un número del {first} al {last} y pulsa Intro.").format(
-                    first=first, last=first + len(options) - 1
-                )
-            )
+            last = first + len(options) - 1
+            if listed:
+                error = _("Escribe un número del {first} al {last}.")
+            elif back:
+                error = _("Escribe un número del {first} al {last}; 0 vuelve.")
+            else:
+                error = _("Escribe un número del {first} al {last} y pulsa Intro.")
+            self.announcer.answer(error.format(first=start, last=last))
 
     # -- main menu ---------------------------------------------------------
     def main_menu(self) -> int:
@@ -317,42 +355,81 @@ class App:
             self.ask(_("Intro> "))
 
     def new_game_menu(self, game_id: str) -> str:
-        """Rivals and level for a new game (numbered as the number they mean)."""
-        low, high, levels, question = NEW_GAME[game_id]
+        """Rivals, level and (in a windowed game) the reaction mode for a new game,
+        each remembered for that game. Numbers mean what they say ("3": three
+        rivals); 0, Escape or `volver` go back one question (from the first, to the
+        main menu: returns "back")."""
+        steps = [self._ask_rivals, self._ask_level]
+        if game_id in WINDOWED_GAMES:
+            from sobremesa.options import ask_reaction
+
+            steps.append(lambda game: ask_reaction(self, game, listed_back=False))
+        step = 0
+        while step < len(steps):
+            result = steps[step](game_id)
+            if result == "eof":
+                return "eof"
+            if result == "back":
+                if step == 0:
+                    return "back"
+                step -= 1
+            else:
+                step += 1
+        return self.play(game_id, seed=None, spectator=False)
+
+    def _ask_rivals(self, game_id: str) -> str | None:
+        low, high, _levels, question = NEW_GAME[game_id]
         plain = {4: N_("cuatro rivales"), 5: N_("cinco rivales")}
         names = [
             _(RIVALS[n] if game_id == "chinchon" else plain.get(n, RIVALS[n]))
             for n in range(low, high + 1)
         ]
-        choice = self.choose(_(question), names, _("Rivales> "), first=low)
+        choice = self.choose(_(question), names, _("Rivales> "), first=low, back=True)
         if choice is None:
             return "eof"
+        if choice == 0:
+            return "back"
         self.set_option(game_id, "rivals", choice + low - 1)
-        level = self.choose(
-            _("Nivel de los rivales."), [_(LEVEL_NAMES[lv]) for lv in levels], _("Nivel> ")
+        return None
+
+    def _ask_level(self, game_id: str) -> str | None:
+        levels = NEW_GAME[game_id][2]
+        choice = self.choose(
+            _("Nivel de los rivales."),
+            [_(LEVEL_NAMES[lv]) for lv in levels],
+            _("Nivel> "),
+            back=True,
         )
-        if level is None:
+        if choice is None:
             return "eof"
-        self.set_option(game_id, "level", levels[level - 1])
-        return self.play(game_id, seed=None, spectator=False)
+        if choice == 0:
+            return "back"
+        self.set_option(game_id, "level", levels[choice - 1])
+        return None
+
+    def first_run_setup(self) -> str | None:
+        """The first run's short setup (the reading speed); "eof" at end of input."""
+        from sobremesa.options import first_run_setup
+
+        return first_run_setup(self)
 
     def play(self, game_id: str, *, seed: int | None, spectator: bool) -> str:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
+        self.settings.playing = game_id  # type: ignore[attr-defined]
         adapter = game_ui(game_id).new_adapter(self.settings, seed=seed, spectator=spectator)
-        return self._run(adapter, resumed=False)
+        return self._run(adapter, resumed=False, game_id=game_id)
 
-    def _run(self, adapter: Any, *, resumed: bool) -> str:
-        seconds = (
-            self.settings.reaction_seconds if self.settings.reaction_mode == "tiempo" else None
-        )
+    def _run(self, adapter: Any, *, resumed: bool, game_id: str) -> str:
         session = Session(
             adapter,
             self.console,
             self.announcer,
             self.settings.pace,
             self.settings.dictionary,
-            window_seconds=seconds,
+            window_seconds=self.settings.window_seconds(game_id),
+            reading_wpm=self.settings.reading_wpm,
+            status_prompt=self.settings.prompt_style == "estado",
         )
         if not resumed:
             for line in adapter.intro():
@@ -376,9 +453,18 @@ class App:
                 _("No hay ninguna partida guardada. Escribe sobremesa para elegir un juego.")
             )
             return "none"
+        game_id = data.get("game") if isinstance(data, dict) else None
+        window = data.get("window", "unknown") if isinstance(data, dict) else "unknown"
+        if not self.window_given and game_id in WINDOWED_GAMES:
+            # the game's reaction mode goes on with it (None: por turnos)
+            if window is None:
+                self.settings.set_window(game_id, None)
+            elif isinstance(window, int | float) and 2 <= window <= 10:
+                self.settings.set_window(game_id, float(window))
         try:
             if data["game"] not in GAMES or not GAMES[data["game"]][1]:
                 raise ValueError("game")
+            self.settings.playing = data["game"]  # type: ignore[attr-defined]
             adapter = game_ui(data["game"]).restore_adapter(self.settings, data)
         except (KeyError, ValueError, TypeError, IndexError, AttributeError):
             kept = saves.set_aside_save()
@@ -393,16 +479,10 @@ class App:
         if not self.language_given and language in ("es", "en"):
             self.settings.language = language
             i18n.set_language(language)
-        window = data.get("window", "unknown")  # the game's reaction mode goes on with it
-        if not self.window_given and window is None:
-            self.settings.reaction_mode = "turnos"
-        elif not self.window_given and isinstance(window, int | float) and 2 <= window <= 10:
-            self.settings.reaction_mode = "tiempo"
-            self.settings.reaction_seconds = float(window)
         for line in data.get("history", [])[-300:]:
             if isinstance(line, str):
                 self.announcer.history.add(line)
-        return self._run(adapter, resumed=True)
+        return self._run(adapter, resumed=True, game_id=data["game"])
 
     def _saved_game_name(self) -> str:
         """The saved game's name for the menu, without loading (or judging) it."""
@@ -449,6 +529,10 @@ def apply_arguments(settings: Settings, args: argparse.Namespace) -> None:
         settings.pace = min(10.0, max(0.0, args.ritmo))
     if args.breve:
         settings.verbosity = "breve"
+    if getattr(args, "lectura", None) is not None:
+        settings.reading_wpm = args.lectura
+    if getattr(args, "indicador", None):
+        settings.prompt_style = args.indicador
     if getattr(args, "orden", None) == "jugar" and args.juego == "palabras":
         w = settings.palabras
         if args.rivales is not None:
@@ -466,11 +550,7 @@ def apply_arguments(settings: Settings, args: argparse.Namespace) -> None:
         if args.arbitro and args.juego == "castana":
             settings.castana.referee = args.arbitro == "si"
         if args.ventana is not None:
-            if args.ventana == 0:
-                settings.reaction_mode = "turnos"
-            else:
-                settings.reaction_mode = "tiempo"
-                settings.reaction_seconds = args.ventana
+            settings.set_window(args.juego, None if args.ventana == 0 else args.ventana)
     elif getattr(args, "orden", None) == "jugar":
         c = settings.chinchon
         if args.rivales is not None:
@@ -530,6 +610,7 @@ def _early_language(argv: Sequence[str], settings: Settings) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    first_run = not settings_path().exists()
     settings, broken = load_settings()
     i18n.set_language(_early_language(argv, settings))
     parser = build_parser()
@@ -548,6 +629,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         problem = _check_play_arguments(game_id, args)
         if problem:
             parser.error(problem)
+    low, high = READING_WPM
+    if args.lectura is not None and not low <= args.lectura <= high:
+        parser.error(_("--lectura debe estar entre {low} y {high}").format(low=low, high=high))
     if args.orden == "palabra":
         return check_words_command(args, settings)
     if args.orden == "palabras":
@@ -585,6 +669,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.orden == "opciones":
             app.options_menu()
+            return 0
+        # First run (no settings file yet) at a terminal: a short setup before the
+        # menu. A script (stdin not a terminal) never gets it, so it replays exactly.
+        interactive = getattr(app.console, "interactive", False)
+        if first_run and interactive and app.first_run_setup() == "eof":
             return 0
         return app.main_menu()
     except KeyboardInterrupt:

@@ -1,14 +1,43 @@
-"""The options menu: a numbered list; choosing an option changes it and saves it."""
+"""The options menu and the setting questions shared with the first-run setup and
+the new-game setup.
+
+Opciones is a short menu of groups (Voz y lectura, Partida, one per game), and each
+group is a short menu of its options. In every one of them `0. Volver` comes first;
+0, Escape (the command `callar`), `volver`, `atrás`, `salir` or `back` go back one
+level. Choosing an option changes it (a yes/no option flips; a number is asked)
+and saves it; only the changed option is read back. Every line fits a 40-cell
+braille line and every prompt 30 cells, decisive words first.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from sobremesa import i18n
+from sobremesa.games import GAMES
 from sobremesa.i18n import _
+from sobremesa.settings import READING_WPM
 from sobremesa.ui.session import seconds_text
 
 OUTPUT_CHOICES = (["texto"], ["texto", "lector"], ["texto", "voz"], ["texto", "lector", "voz"])
+
+#: Typed words (folded) and key commands that go back one level in a menu.
+BACK_WORDS = frozenset({"volver", "atras", "salir", "back", "exit", "callar", "escape"})
+
+#: Reading speeds offered by number (words per minute); the last entry asks a figure.
+READING_PRESETS = (140, 180, 250, 350)
+
+BACK = "back"  # what a question returns when the player went back without answering
+
+
+def is_back(text: str) -> bool:
+    """Does this answer mean "go back one level"? (Escape arrives as `callar`.)"""
+    from sobremesa.ui.commands import fold
+
+    return fold(text.strip()) in BACK_WORDS
 
 
 def _outputs_name(outputs: list[str]) -> str:
@@ -16,7 +45,7 @@ def _outputs_name(outputs: list[str]) -> str:
         ("texto",): _("solo texto"),
         ("texto", "lector"): _("texto y lector de pantalla"),
         ("texto", "voz"): _("texto y voz propia"),
-        ("texto", "lector", "voz"): _("texto, lector de pantalla y voz propia"),
+        ("texto", "lector", "voz"): _("texto, lector y voz propia"),
     }
     key = tuple(m for m in ("texto", "lector", "voz") if m in outputs)
     return names.get(key, _("solo texto"))
@@ -26,158 +55,410 @@ def _yes_no(value: bool) -> str:
     return _("sí") if value else _("no")
 
 
+def reading_text(wpm: int) -> str:
+    return _("Lectura: {n} palabras por minuto").format(n=wpm)
+
+
+def reaction_text(section: Any) -> str:
+    if section.reaction_mode == "turnos":
+        return _("Reacción: por turnos")
+    return _("Reacción: tiempo real, {seconds}").format(
+        seconds=seconds_text(section.reaction_seconds)
+    )
+
+
+# -- questions shared with the first-run and new-game setups -------------------------
+def ask_number(
+    app: Any, prompt: str, low: float, high: float, *, example: str = ""
+) -> float | str | None:
+    """A number from low to high (decimal comma or point); BACK or None at end of input."""
+    while True:
+        text = app.ask(prompt)
+        if text is None:
+            return None
+        if is_back(text):
+            return BACK
+        try:
+            value = float(text.strip().replace(",", "."))
+        except ValueError:
+            value = None
+        if value is not None and low <= value <= high:
+            return int(value) if value == int(value) else value
+        app.announcer.answer(
+            _("Escribe un número de {low} a {high}, como {example}.").format(
+                low=low, high=high, example=example
+            )
+            if example
+            else _("Escribe un número de {low} a {high}.").format(low=low, high=high)
+        )
+
+
+def ask_int(app: Any, prompt: str, low: int, high: int) -> int | str | None:
+    """A whole number from low to high; BACK or None at end of input."""
+    while True:
+        text = app.ask(prompt)
+        if text is None:
+            return None
+        if is_back(text):
+            return BACK
+        try:
+            value = int(text.strip())
+        except ValueError:
+            value = None
+        if value is not None and low <= value <= high:
+            return value
+        app.announcer.answer(
+            _("Escribe un número entero de {low} a {high}.").format(low=low, high=high)
+        )
+
+
+def ask_reading_speed(app: Any, *, listed_back: bool) -> str | None:
+    """ "¿A qué velocidad lee tu lector?": four speeds by number and "Otra cifra".
+    Saves the choice; returns BACK, "eof" or None (chosen)."""
+    names = [
+        _("Despacio, 140 palabras por minuto"),
+        _("Normal, 180"),
+        _("Rápido, 250"),
+        _("Muy rápido, 350"),
+        _("Otra cifra"),
+    ]
+    while True:
+        choice = app.choose(
+            _("¿A qué velocidad lee tu lector?"),
+            names,
+            _("Lectura> "),
+            back=True,
+            listed_back=listed_back,
+        )
+        if choice is None:
+            return "eof"
+        if choice == 0:
+            return BACK
+        if choice <= len(READING_PRESETS):
+            wpm = READING_PRESETS[choice - 1]
+        else:
+            low, high = READING_WPM
+            app.announcer.answer(
+                _("Escribe una cifra de {low} a {high}.").format(low=low, high=high)
+            )
+            value = ask_int(app, _("Palabras por minuto> "), low, high)
+            if value is None:
+                return "eof"
+            if value == BACK:
+                continue
+            wpm = int(value)
+        app.set_option(None, "reading_wpm", wpm)
+        return None
+
+
+def ask_reaction(app: Any, game: str, *, listed_back: bool) -> str | None:
+    """The reaction mode of a windowed game: por turnos first, then tiempo real with
+    its seconds. Saves the choice for that game; returns BACK, "eof" or None."""
+    while True:
+        choice = app.choose(
+            _("Modo de reacción."),
+            [_("Por turnos: el juego te espera"), _("Tiempo real")],
+            _("Reacción> "),
+            back=True,
+            listed_back=listed_back,
+        )
+        if choice is None:
+            return "eof"
+        if choice == 0:
+            return BACK
+        if choice == 1:
+            app.set_option(game, "reaction_mode", "turnos")
+            return None
+        seconds = ask_number(app, _("Segundos, de 2 a 10> "), 2, 10, example=_("4,5"))
+        if seconds is None:
+            return "eof"
+        if seconds == BACK:
+            continue
+        app.set_option(game, "reaction_seconds", seconds)
+        app.set_option(game, "reaction_mode", "tiempo")
+        return None
+
+
+def first_run_setup(app: Any) -> str | None:
+    """The first run's short setup (no settings file yet, a person at a terminal):
+    the reading speed. Going back keeps the default. Returns "eof" or None."""
+    app.announcer.narrate(_("Primera vez en Sobremesa."))
+    result = ask_reading_speed(app, listed_back=False)
+    if result == "eof":
+        return "eof"
+    if result == BACK:
+        app.set_option(None, "reading_wpm", app.settings.reading_wpm)  # keeps it, saves it
+    app.announcer.answer(reading_text(app.settings.reading_wpm) + ".")
+    app.announcer.answer(_("Se cambia en Opciones."))
+    return None
+
+
+# -- the menu ------------------------------------------------------------------------
+Action = Callable[[], "str | None"]
+
+
+@dataclass
+class Group:
+    name: str  # its line in the Opciones menu
+    prompt: str
+    items: Callable[[], list[tuple[str, Action]]]  # (line, what choosing it does)
+
+
 class OptionsMenu:
     def __init__(self, app: Any) -> None:
         self.app = app
 
-    def entries(self) -> list[str]:
-        s = self.app.settings
-        c = s.chinchon
+    def groups(self) -> list[Group]:
         return [
-            _("Salida: {value}").format(value=_outputs_name(s.outputs)),
-            _("Velocidad de la voz: {value}").format(value=s.voice_rate),
-            _("Variante de la voz: {value}").format(value=s.voice_variant or _("la del idioma")),
-            _("Idioma: {value}").format(value=_("español") if s.language == "es" else _("inglés")),
-            _("Ritmo de los rivales: {value}").format(value=seconds_text(s.pace)),
-            _("Mensajes: {value}").format(
-                value=_("breves") if s.verbosity == "breve" else _("normales")
-            ),
-            _("Diccionario: {value}").format(value=s.dictionary or _("el de siempre")),
-            _("Chinchón, baraja: {value} cartas").format(value=c.deck),
-            _("Chinchón, límite: {value} puntos").format(value=c.limit),
-            _("Chinchón, reenganche: {value}").format(value=_yes_no(c.reenganche)),
-            _("Chinchón, escalera de siete gana la partida: {value}").format(
-                value=_yes_no(c.seven_run_wins)
-            ),
-            _("Chinchón, orden de la mano: {value}").format(
-                value=_("por palo") if c.hand_order == "palo" else _("por valor")
-            ),
-            _("Reacciones: {value}").format(
-                value=_("en tiempo real")
-                if s.reaction_mode == "tiempo"
-                else _("por turnos, sin reloj")
-            ),
-            _("Segundos para reaccionar: {value}").format(value=seconds_text(s.reaction_seconds)),
-            _("¡Cabanga!, límite: {value} puntos").format(value=s.cabanga.limit),
-            _("¡Cabanga!, avisarme de mis cartas: {value}").format(
-                value=_yes_no(s.cabanga.notify_fits)
-            ),
-            _("Palabras, pistas: {value}").format(value=_yes_no(s.palabras.hints)),
-            _("ABC ¡Castaña!, árbitro automático: {value}").format(
-                value=_yes_no(s.castana.referee)
-            ),
-            _("ABC ¡Castaña!, avisar antes de robarme el turno: {value}").format(
-                value=_yes_no(s.castana.warn_before_steal)
-            ),
-            _("ABC ¡Castaña!, ayuda de palabras: {value}").format(value=_yes_no(s.castana.aids)),
-            _("ABC ¡Castaña!, orden de la mano: {value}").format(
-                value=_("por color") if s.castana.hand_order == "color" else _("por letra")
-            ),
-            _("Volver"),
+            Group(_("Voz y lectura"), _("Voz y lectura> "), self._voice_items),
+            Group(_("Partida"), _("Partida> "), self._table_items),
+            Group(_(GAMES["chinchon"][0]), _("Chinchón> "), self._chinchon_items),
+            Group(_(GAMES["palabras"][0]), _("Palabras> "), self._palabras_items),
+            Group(_(GAMES["castana"][0]), _("Castaña> "), self._castana_items),
+            Group(_(GAMES["cabanga"][0]), _("Cabanga> "), self._cabanga_items),
         ]
 
     def run(self) -> str:
+        """The groups menu; returns "back" or "eof"."""
         show = True
         while True:
-            entries = self.entries()
+            groups = self.groups()
             choice = self.app.choose(
-                _("Opciones. Elige una para cambiarla; Intro las lee otra vez."),
-                entries,
+                _("Opciones. Intro repite la lista."),
+                [g.name for g in groups],
                 _("Opciones> "),
                 show=show,
+                back=True,
+                listed_back=True,
+            )
+            show = False  # back from a group: only the prompt says where you are
+            if choice is None:
+                return "eof"
+            if choice == 0:
+                return "back"
+            if self.run_group(groups[choice - 1]) == "eof":
+                return "eof"
+
+    def run_group(self, group: Group) -> str:
+        show = True
+        while True:
+            items = group.items()
+            choice = self.app.choose(
+                group.name if group.name.endswith(("!", ".")) else group.name + ".",
+                [line for line, _action in items],
+                group.prompt,
+                show=show,
+                back=True,
+                listed_back=True,
             )
             show = False  # after a change only the changed option is read
             if choice is None:
                 return "eof"
-            if choice == len(entries):
+            if choice == 0:
                 return "back"
-            if self.change(choice) == "eof":
+            result = items[choice - 1][1]()
+            if result == "eof":
                 return "eof"
-            self.app.announcer.answer(self.entries()[choice - 1])
+            if result != BACK:
+                self.app.announcer.answer(group.items()[choice - 1][0])
 
-    def change(self, choice: int) -> str | None:
+    # -- the groups' options ----------------------------------------------------------
+    def _voice_items(self) -> list[tuple[str, Action]]:
         s = self.app.settings
-        c = s.chinchon
-        set_option = self.app.set_option
-        if choice == 1:
-            index = OUTPUT_CHOICES.index(s.outputs) if s.outputs in OUTPUT_CHOICES else 0
-            set_option(None, "outputs", list(OUTPUT_CHOICES[(index + 1) % len(OUTPUT_CHOICES)]))
-            self.app.announcer.outputs = self.app._make_outputs()
-        elif choice == 2:
-            value = self._ask_int(_("Velocidad de la voz, de -10 a 10> "), -10, 10)
-            if value is None:
-                return "eof"
-            set_option(None, "voice_rate", value)
-            self.app.announcer.outputs = self.app._make_outputs()
-        elif choice == 3:
-            text = self.app.ask(
-                _("Variante de la voz, por ejemplo es o es-419; vacío para la del idioma> ")
-            )
-            if text is None:
-                return "eof"
-            text = text.strip()
-            if len(text) > 20 or not all(ch.isalnum() or ch in "-_+" for ch in text):
-                self.app.announcer.answer(_("Esa variante no es válida; no la cambio."))
-                return None
-            set_option(None, "voice_variant", text)
-            self.app.announcer.outputs = self.app._make_outputs()
-        elif choice == 4:
-            set_option(None, "language", "en" if s.language == "es" else "es")
-            i18n.set_language(s.language)
-        elif choice == 5:
-            value = self._ask_number(_("Ritmo de los rivales, segundos de 0 a 10> "), 0, 10)
-            if value is None:
-                return "eof"
-            set_option(None, "pace", value)
-        elif choice == 6:
-            set_option(None, "verbosity", "normal" if s.verbosity == "breve" else "breve")
-        elif choice == 7:
-            return self._ask_dictionary()
-        elif choice == 8:
-            set_option("chinchon", "deck", 48 if c.deck == 40 else 40)
-        elif choice == 9:
-            set_option("chinchon", "limit", 70 if c.limit == 100 else 100)
-        elif choice == 10:
-            set_option("chinchon", "reenganche", not c.reenganche)
-        elif choice == 11:
-            set_option("chinchon", "seven_run_wins", not c.seven_run_wins)
-        elif choice == 13:
-            set_option(None, "reaction_mode", "turnos" if s.reaction_mode == "tiempo" else "tiempo")
-        elif choice == 14:
-            value = self._ask_number(_("Segundos para reaccionar, de 2 a 10> "), 2, 10)
-            if value is None:
-                return "eof"
-            set_option(None, "reaction_seconds", value)
-        elif choice == 15:
-            value = self._ask_int(_("Límite de ¡Cabanga!, de 5 a 100 puntos> "), 5, 100)
-            if value is None:
-                return "eof"
-            set_option("cabanga", "limit", value)
-        elif choice == 16:
-            set_option("cabanga", "notify_fits", not s.cabanga.notify_fits)
-        elif choice == 17:
-            set_option("palabras", "hints", not s.palabras.hints)
-        elif choice == 12:
-            set_option("chinchon", "hand_order", "valor" if c.hand_order == "palo" else "palo")
-        elif choice == 18:
-            set_option("castana", "referee", not s.castana.referee)
-        elif choice == 19:
-            set_option("castana", "warn_before_steal", not s.castana.warn_before_steal)
-        elif choice == 20:
-            set_option("castana", "aids", not s.castana.aids)
-        elif choice == 21:
-            order = "letra" if s.castana.hand_order == "color" else "color"
-            set_option("castana", "hand_order", order)
+        return [
+            (_("Salida: {value}").format(value=_outputs_name(s.outputs)), self._cycle_outputs),
+            (_("Velocidad de la voz: {value}").format(value=s.voice_rate), self._voice_rate),
+            (
+                _("Variante de la voz: {value}").format(
+                    value=s.voice_variant or _("la del idioma")
+                ),
+                self._voice_variant,
+            ),
+            (
+                reading_text(s.reading_wpm),
+                lambda: ask_reading_speed(self.app, listed_back=True),
+            ),
+            (
+                _("Indicador: corto, para voz")
+                if s.prompt_style == "corto"
+                else _("Indicador: con estado, para braille"),
+                lambda: self._set(
+                    None, "prompt_style", "estado" if s.prompt_style == "corto" else "corto"
+                ),
+            ),
+            (
+                _("Mensajes: {value}").format(
+                    value=_("breves") if s.verbosity == "breve" else _("normales")
+                ),
+                lambda: self._set(
+                    None, "verbosity", "normal" if s.verbosity == "breve" else "breve"
+                ),
+            ),
+        ]
+
+    def _table_items(self) -> list[tuple[str, Action]]:
+        s = self.app.settings
+        return [
+            (
+                _("Idioma: {value}").format(
+                    value=_("español") if s.language == "es" else _("inglés")
+                ),
+                self._toggle_language,
+            ),
+            (
+                _("Ritmo de los rivales: {value}").format(value=seconds_text(s.pace)),
+                self._pace,
+            ),
+            (
+                _("Diccionario: {value}").format(
+                    value=Path(s.dictionary).name if s.dictionary else _("el de siempre")
+                ),
+                self._ask_dictionary,
+            ),
+        ]
+
+    def _chinchon_items(self) -> list[tuple[str, Action]]:
+        c = self.app.settings.chinchon
+        return [
+            (
+                _("Baraja: {value} cartas").format(value=c.deck),
+                lambda: self._set("chinchon", "deck", 48 if c.deck == 40 else 40),
+            ),
+            (
+                _("Límite: {value} puntos").format(value=c.limit),
+                lambda: self._set("chinchon", "limit", 70 if c.limit == 100 else 100),
+            ),
+            (
+                _("Reenganche: {value}").format(value=_yes_no(c.reenganche)),
+                lambda: self._set("chinchon", "reenganche", not c.reenganche),
+            ),
+            (
+                _("Escalera de siete gana la partida: {value}").format(
+                    value=_yes_no(c.seven_run_wins)
+                ),
+                lambda: self._set("chinchon", "seven_run_wins", not c.seven_run_wins),
+            ),
+            (
+                _("Orden de la mano: {value}").format(
+                    value=_("por palo") if c.hand_order == "palo" else _("por valor")
+                ),
+                lambda: self._set(
+                    "chinchon", "hand_order", "valor" if c.hand_order == "palo" else "palo"
+                ),
+            ),
+        ]
+
+    def _palabras_items(self) -> list[tuple[str, Action]]:
+        w = self.app.settings.palabras
+        return [
+            (
+                _("Pistas: {value}").format(value=_yes_no(w.hints)),
+                lambda: self._set("palabras", "hints", not w.hints),
+            ),
+        ]
+
+    def _castana_items(self) -> list[tuple[str, Action]]:
+        a = self.app.settings.castana
+        return [
+            (reaction_text(a), lambda: ask_reaction(self.app, "castana", listed_back=True)),
+            (
+                _("Árbitro automático: {value}").format(value=_yes_no(a.referee)),
+                lambda: self._set("castana", "referee", not a.referee),
+            ),
+            (
+                _("Avisar antes de robarme el turno: {value}").format(
+                    value=_yes_no(a.warn_before_steal)
+                ),
+                lambda: self._set("castana", "warn_before_steal", not a.warn_before_steal),
+            ),
+            (
+                _("Ayuda de palabras: {value}").format(value=_yes_no(a.aids)),
+                lambda: self._set("castana", "aids", not a.aids),
+            ),
+            (
+                _("Orden de la mano: {value}").format(
+                    value=_("por color") if a.hand_order == "color" else _("por letra")
+                ),
+                lambda: self._set(
+                    "castana", "hand_order", "letra" if a.hand_order == "color" else "color"
+                ),
+            ),
+        ]
+
+    def _cabanga_items(self) -> list[tuple[str, Action]]:
+        k = self.app.settings.cabanga
+        return [
+            (reaction_text(k), lambda: ask_reaction(self.app, "cabanga", listed_back=True)),
+            (_("Límite: {value} puntos").format(value=k.limit), self._cabanga_limit),
+            (
+                _("Avisarme de mis cartas: {value}").format(value=_yes_no(k.notify_fits)),
+                lambda: self._set("cabanga", "notify_fits", not k.notify_fits),
+            ),
+        ]
+
+    # -- changing ---------------------------------------------------------------------
+    def _set(self, section: str | None, name: str, value: Any) -> None:
+        self.app.set_option(section, name, value)
+
+    def _cycle_outputs(self) -> None:
+        s = self.app.settings
+        index = OUTPUT_CHOICES.index(s.outputs) if s.outputs in OUTPUT_CHOICES else 0
+        self._set(None, "outputs", list(OUTPUT_CHOICES[(index + 1) % len(OUTPUT_CHOICES)]))
+        self.app.announcer.outputs = self.app._make_outputs()
+
+    def _voice_rate(self) -> str | None:
+        value = ask_int(self.app, _("Velocidad, de -10 a 10> "), -10, 10)
+        if value is None or value == BACK:
+            return "eof" if value is None else BACK
+        self._set(None, "voice_rate", value)
+        self.app.announcer.outputs = self.app._make_outputs()
+        return None
+
+    def _voice_variant(self) -> str | None:
+        self.app.announcer.answer(_("Ejemplo: es-419. Vacío: la del idioma."))
+        text = self.app.ask(_("Variante de la voz> "))
+        if text is None:
+            return "eof"
+        if is_back(text):
+            return BACK
+        text = text.strip()
+        if len(text) > 20 or not all(ch.isalnum() or ch in "-_+" for ch in text):
+            self.app.announcer.answer(_("Esa variante no es válida; no la cambio."))
+            return BACK
+        self._set(None, "voice_variant", text)
+        self.app.announcer.outputs = self.app._make_outputs()
+        return None
+
+    def _toggle_language(self) -> None:
+        s = self.app.settings
+        self._set(None, "language", "en" if s.language == "es" else "es")
+        i18n.set_language(s.language)
+
+    def _pace(self) -> str | None:
+        value = ask_number(self.app, _("Ritmo, de 0 a 10 segundos> "), 0, 10, example=_("1,5"))
+        if value is None or value == BACK:
+            return "eof" if value is None else BACK
+        self._set(None, "pace", float(value))
+        return None
+
+    def _cabanga_limit(self) -> str | None:
+        value = ask_int(self.app, _("Límite, de 5 a 100 puntos> "), 5, 100)
+        if value is None or value == BACK:
+            return "eof" if value is None else BACK
+        self._set("cabanga", "limit", value)
         return None
 
     def _ask_dictionary(self) -> str | None:
         """Ask for a word-list file; it is checked (and compiled) before it is kept."""
-        text = self.app.ask(_("Ruta de tu lista de palabras; vacío para usar la de siempre> "))
+        self.app.announcer.answer(_("Vacío: la lista de siempre."))
+        text = self.app.ask(_("Ruta de tu lista> "))
         if text is None:
             return "eof"
+        if is_back(text):
+            return BACK
         path = text.strip().strip('"')
         if not path:
-            self.app.set_option(None, "dictionary", "")
+            self._set(None, "dictionary", "")
             return None
         from sobremesa.lexicon import load_lexicon
 
@@ -186,38 +467,6 @@ class OptionsMenu:
         for line in problems:
             self.app.announcer.answer(line)
         if getattr(lexicon, "source", None) == path:
-            self.app.set_option(None, "dictionary", path)
-        return None
-
-    def _ask_number(self, prompt: str, low: float, high: float) -> float | None:
-        while True:
-            text = self.app.ask(prompt)
-            if text is None:
-                return None
-            try:
-                value = float(text.strip().replace(",", "."))
-            except ValueError:
-                value = None
-            if value is not None and low <= value <= high:
-                return value
-            self.app.announcer.answer(
-                _("Escribe un número de {low} a {high}, por ejemplo 1,5.").format(
-                    low=low, high=high
-                )
-            )
-
-    def _ask_int(self, prompt: str, low: int, high: int) -> int | None:
-        while True:
-            text = self.app.ask(prompt)
-            if text is None:
-                return None
-            text = text.strip()
-            try:
-                value = int(text)
-            except ValueError:
-                value = None
-            if value is not None and low <= value <= high:
-                return value
-            self.app.announcer.answer(
-                _("Escribe un número entero de {low} a {high}.").format(low=low, high=high)
-            )
+            self._set(None, "dictionary", path)
+            return None
+        return BACK

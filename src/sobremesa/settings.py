@@ -12,6 +12,10 @@ from sobremesa import paths
 OUTPUT_MODES = ("texto", "lector", "voz")
 VERBOSITIES = ("normal", "breve")
 LEVELS = ("facil", "dificil")
+REACTION_MODES = ("turnos", "tiempo")  # por turnos (the game waits) or real time
+PROMPT_STYLES = ("corto", "estado")  # short prompts for speech, or the status for braille
+READING_WPM = (60, 500)  # the reader's words per minute, fewest and most
+WINDOWED_GAMES = ("cabanga", "castana")  # the games with reaction windows
 
 
 @dataclass
@@ -31,6 +35,8 @@ class CabangaSettings:
     level: str = "medio"
     limit: int = 18
     notify_fits: bool = True  # "avisarme de mis cartas": say how many of mine fit a gap
+    reaction_mode: str = "turnos"  # "turnos" (the game waits) or "tiempo" (real time)
+    reaction_seconds: float = 4.0  # length of a real-time reaction window, 2..10
     # Penalty symbols per value 1..18 (an assumption: the real cards' are not
     # published). Edit ajustes.json to match a physical deck.
     symbols: list[int] = field(default_factory=lambda: [3, 2, 2] + [1] * 12 + [2, 2, 3])
@@ -53,6 +59,8 @@ class CastanaSettings:
     warn_before_steal: bool = False  # "avisar antes de robarme el turno" (seed §8)
     aids: bool = True  # the `palabras` aid is allowed at this table
     hand_order: str = "color"  # "color" or "letra"
+    reaction_mode: str = "turnos"  # "turnos" (the game waits) or "tiempo" (real time)
+    reaction_seconds: float = 4.0  # length of a real-time reaction window, 2..10
 
 
 @dataclass
@@ -64,8 +72,8 @@ class Settings:
     pace: float = 1.5
     verbosity: str = "normal"
     dictionary: str = ""  # a player's own word list ("" = the one shipped)
-    reaction_mode: str = "tiempo"  # "tiempo" (real time) or "turnos" (turn by turn)
-    reaction_seconds: float = 4.0  # length of a real-time reaction window, 2..10
+    reading_wpm: int = 180  # "velocidad de lectura": the reader's words per minute
+    prompt_style: str = "corto"  # "corto" (1-3 words, for speech) or "estado" (braille)
     chinchon: ChinchonSettings = field(default_factory=ChinchonSettings)
     cabanga: CabangaSettings = field(default_factory=CabangaSettings)
     palabras: PalabrasSettings = field(default_factory=PalabrasSettings)
@@ -80,6 +88,8 @@ class Settings:
         if not isinstance(data, dict):
             raise ValueError("not an object")
         settings = cls()
+        data = dict(data)
+        _migrate_reaction(data)
         for f in fields(cls):
             if f.name not in data:
                 continue
@@ -117,11 +127,15 @@ class Settings:
         )
         check(self.verbosity in VERBOSITIES, "verbosity")
         check(isinstance(self.dictionary, str) and len(self.dictionary) < 4096, "dictionary")
-        check(self.reaction_mode in ("tiempo", "turnos"), "reaction_mode")
         check(
-            isinstance(self.reaction_seconds, int | float) and 2 <= self.reaction_seconds <= 10,
-            "reaction_seconds",
+            type(self.reading_wpm) is int and READING_WPM[0] <= self.reading_wpm <= READING_WPM[1],
+            "reading_wpm",
         )
+        check(self.prompt_style in PROMPT_STYLES, "prompt_style")
+        for game in WINDOWED_GAMES:
+            section = getattr(self, game)
+            check(section.reaction_mode in REACTION_MODES, f"{game}.reaction_mode")
+            check(_window_seconds_ok(section.reaction_seconds), f"{game}.reaction_seconds")
         c = self.chinchon
         check(isinstance(c.rivals, int) and 1 <= c.rivals <= 7, "chinchon.rivals")
         check(c.level in LEVELS, "chinchon.level")
@@ -153,6 +167,51 @@ class Settings:
             and all(isinstance(v, int) and 0 <= v <= 20 for v in k.symbols),
             "cabanga.symbols",
         )
+
+    def window_seconds(self, game: str) -> float | None:
+        """The reaction window of a game: its seconds in real time, None por turnos."""
+        section = getattr(self, game, None)
+        if game not in WINDOWED_GAMES or section.reaction_mode != "tiempo":
+            return None
+        return float(section.reaction_seconds)
+
+    def set_window(self, game: str, seconds: float | None) -> None:
+        """Set a windowed game's reaction mode: None for por turnos, else real time."""
+        section = getattr(self, game)
+        if seconds is None:
+            section.reaction_mode = "turnos"
+        else:
+            section.reaction_mode = "tiempo"
+            section.reaction_seconds = seconds
+
+    @property
+    def reaction_seconds(self) -> float:
+        """Transitional: the window length of the windowed game being played (set by
+        the program as `playing`); the games' texts should read their own section."""
+        game = getattr(self, "playing", "")
+        return getattr(self, game if game in WINDOWED_GAMES else "cabanga").reaction_seconds
+
+
+def _window_seconds_ok(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and 2 <= value <= 10
+
+
+def _migrate_reaction(data: dict[str, Any]) -> None:
+    """Older settings files kept one reaction mode for every windowed game
+    (`reaction_mode`, `reaction_seconds` at the top): each windowed game that has no
+    mode of its own takes it. Bad old values raise ValueError, as bad values do."""
+    old = {k: data[k] for k in ("reaction_mode", "reaction_seconds") if k in data}
+    if not old:
+        return
+    if "reaction_mode" in old and old["reaction_mode"] not in REACTION_MODES:
+        raise ValueError("reaction_mode")
+    if "reaction_seconds" in old and not _window_seconds_ok(old["reaction_seconds"]):
+        raise ValueError("reaction_seconds")
+    for game in WINDOWED_GAMES:
+        section = data.get(game, {})
+        if not isinstance(section, dict):
+            continue  # refused when the section is read
+        data[game] = {**old, **section}
 
 
 def _section_from(kind: type, value: Any) -> Any:
