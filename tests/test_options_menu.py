@@ -344,7 +344,7 @@ def test_scripted_runs_never_get_the_first_run_setup(isolated_home):
 def test_lectura_and_indicador_reach_the_session_for_one_run(fake, monkeypatch):
     seen = {}
 
-    def fake_run(self, *, resumed=False):
+    def fake_run(self, *, resumed=False, end_gate=None):
         seen.update(wpm=self.reading_wpm, status=self.adapter.status_prompt)
         return "over"
 
@@ -361,7 +361,7 @@ def test_lectura_and_indicador_reach_the_session_for_one_run(fake, monkeypatch):
 def test_the_saved_reading_speed_and_prompt_style_reach_the_session(fake, monkeypatch):
     seen = {}
 
-    def fake_run(self, *, resumed=False):
+    def fake_run(self, *, resumed=False, end_gate=None):
         seen.update(wpm=self.reading_wpm, status=self.adapter.status_prompt)
         return "over"
 

@@ -100,13 +100,11 @@ def test_an_old_file_without_sections_gets_the_global_mode():
     assert s.window_seconds("cabanga") == 4.0 and s.window_seconds("castana") == 4.0
 
 
-def test_the_games_read_the_window_of_the_game_being_played():
+def test_each_game_keeps_its_own_window():
     s = Settings()
     s.set_window("castana", 7)
     s.set_window("cabanga", 3)
-    s.playing = "castana"
-    assert s.reaction_seconds == 7
-    s.playing = "cabanga"
-    assert s.reaction_seconds == 3
+    assert s.window_seconds("castana") == 7
+    assert s.window_seconds("cabanga") == 3
     s.set_window("cabanga", None)
     assert s.cabanga.reaction_mode == "turnos" and s.window_seconds("cabanga") is None

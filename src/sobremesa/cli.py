@@ -217,6 +217,8 @@ class App:
         self.pace_given = False  # --ritmo on the command line wins over a saved game's
         self.window_given = False  # so does --ventana
         self.language_given = False  # and --idioma
+        # The line a finished game waits at (from the menu: back to it).
+        self.end_gate = N_("Pulsa Intro para salir.")
         self.stored = stored if stored is not None else settings  # what is saved to disk
         self.console = make_console(
             lambda: self.announcer.history.lines(),
@@ -304,6 +306,7 @@ class App:
 
     # -- main menu ---------------------------------------------------------
     def main_menu(self) -> int:
+        self.end_gate = N_("Pulsa Intro para volver al menú.")
         self.announcer.narrate(_("Sobremesa. Juegos de mesa accesibles."))
         while True:
             options = [
@@ -331,28 +334,13 @@ class App:
                         )
                     )
                     continue
-                if self._back_to_menu(self.new_game_menu(game_id)) == "eof":
+                if self.new_game_menu(game_id) == "eof":
                     return 0
             elif choice == len(game_ids) + 1:
-                if self._back_to_menu(self.continue_game()) == "eof":
+                if self.continue_game() == "eof":
                     return 0
             elif choice == len(game_ids) + 2 and self.options_menu() == "eof":
                 return 0
-
-    def _back_to_menu(self, result: str) -> str:
-        """After a finished game, let the last lines be heard before the menu."""
-        if result == "over" and getattr(self.console, "interactive", False):
-            self.announcer.narrate(_("Pulsa Intro para volver al menú."))
-            if self.ask(_("Intro> ")) is None:
-                return "eof"
-        return result
-
-    def end_pause(self, result: str) -> None:
-        """A game started from the shell: let the final scores be heard (and read)
-        before the program ends."""
-        if result == "over" and getattr(self.console, "interactive", False):
-            self.announcer.narrate(_("Pulsa Intro para salir."))
-            self.ask(_("Intro> "))
 
     def new_game_menu(self, game_id: str) -> str:
         """Rivals, level and (in a windowed game) the reaction mode for a new game,
@@ -416,7 +404,6 @@ class App:
     def play(self, game_id: str, *, seed: int | None, spectator: bool) -> str:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
-        self.settings.playing = game_id  # type: ignore[attr-defined]
         adapter = game_ui(game_id).new_adapter(self.settings, seed=seed, spectator=spectator)
         return self._run(adapter, resumed=False, game_id=game_id)
 
@@ -435,7 +422,9 @@ class App:
             for line in adapter.intro():
                 self.announcer.narrate(line)
             adapter.start(session)
-        result = session.run(resumed=resumed)
+        # A finished game waits for Intro (the last lines heard, the final scores
+        # and board still readable) before the menu or the shell.
+        result = session.run(resumed=resumed, end_gate=_(self.end_gate))
         return "eof" if result == "saved" else result
 
     def continue_game(self) -> str:
@@ -464,7 +453,6 @@ class App:
         try:
             if data["game"] not in GAMES or not GAMES[data["game"]][1]:
                 raise ValueError("game")
-            self.settings.playing = data["game"]  # type: ignore[attr-defined]
             adapter = game_ui(data["game"]).restore_adapter(self.settings, data)
         except (KeyError, ValueError, TypeError, IndexError, AttributeError):
             kept = saves.set_aside_save()
@@ -662,10 +650,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     )
                 )
                 return 2
-            app.end_pause(app.play(game_id, seed=args.semilla, spectator=args.espectador))
+            app.play(game_id, seed=args.semilla, spectator=args.espectador)
             return 0
         if args.orden == "continuar":
-            app.end_pause(app.continue_game())
+            app.continue_game()
             return 0
         if args.orden == "opciones":
             app.options_menu()

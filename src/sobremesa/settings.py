@@ -184,13 +184,6 @@ class Settings:
             section.reaction_mode = "tiempo"
             section.reaction_seconds = seconds
 
-    @property
-    def reaction_seconds(self) -> float:
-        """Transitional: the window length of the windowed game being played (set by
-        the program as `playing`); the games' texts should read their own section."""
-        game = getattr(self, "playing", "")
-        return getattr(self, game if game in WINDOWED_GAMES else "cabanga").reaction_seconds
-
 
 def _window_seconds_ok(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and 2 <= value <= 10
