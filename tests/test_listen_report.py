@@ -182,6 +182,8 @@ def test_spectator_lag_grows_when_moves_outrun_the_voice(tmp_path):
     # the line printed at 60 s is the 31st: heard at 31 * 4 s + 0.02
     assert r.lag_60 == pytest.approx(31 * 4 + 0.02 - 60, abs=0.1)
     assert r.lag_max > r.lag_60
+    # at 60 s the voice says the 16th line (15 * 4 s + 0.02 = 60.02 > 60): printed at 28 s
+    assert r.behind_60 == pytest.approx(32.0)
 
 
 def test_spectator_lag_stays_small_when_paced_by_speech(tmp_path):

@@ -21,7 +21,8 @@ row per run:
     lag          spectator lag (runs with --espectador, or --lag): for lines printed
                  after --lag-from s, when the line has been heard (speech simulated
                  at the run's rate, without the cuts of later key presses) minus
-                 when it was printed; max and at 60 s
+                 when it was printed; max and at 60 s; and how far behind the voice
+                 is at 60 s (what it says then was printed how long before)
     prompt%      words of prompts spoken / all words spoken (heard words at WPM)
     braille      longest braille line (cells) and prompts longer than 30 cells
 
@@ -276,6 +277,7 @@ class Report:
     windows_answerable: int | None = None
     lag_max: float | None = None
     lag_60: float | None = None
+    behind_60: float | None = None  # at 60 s the voice says what was printed this long ago
     prompt_words: float = 0.0
     spoken_words: float = 0.0
     prompt_share: float | None = None
@@ -553,6 +555,16 @@ def analyze(
         if lags:
             report.lag_max = round(max(lag for _, lag in lags), 1)
             report.lag_60 = round(lags[0][1], 1)
+        # and how far behind the voice is at lag_from: what it says then was printed when
+        speaking = [i for i, (start, end) in sim.items() if start <= lag_from < end]
+        if speaking:
+            said = [
+                printed[k].t for k, spots in line_in.items() for i, _, _ in spots if i in speaking
+            ]
+            if said:
+                report.behind_60 = round(lag_from - min(said), 1)
+        elif sim:
+            report.behind_60 = 0.0
 
     # -- windows
     windows = _windows(raw_windows, printed, run)
@@ -733,6 +745,8 @@ def cells(r: Report) -> dict[str, str]:
     else:
         windows = f"{r.windows_answerable}/{r.windows}"
     lag = f"{r.lag_max:.1f} s ({r.lag_60:.1f} s)" if r.lag_max is not None else dash
+    if r.behind_60 is not None:
+        lag += f"; voice {r.behind_60:.0f} s behind at 60 s"
     prompt = f"{r.prompt_share:.0f} %" if r.prompt_share is not None else dash
     name = r.name + (f" @{r.wpm:g}wpm" if r.wpm else "")
     if r.source != "trace":
