@@ -3,8 +3,8 @@
 # per minute, and write the issue-10 table (tools/listen_report.py) to OUTDIR/TABLE.md.
 #
 #   tools/listen_all.sh [--rev COMMIT] [OUTDIR]      # OUTDIR defaults to a new /tmp dir
-#   tools/listen_all.sh --table OUTDIR               # only analyze again and rewrite
-#                                                    # the reports and TABLE.md
+#   tools/listen_all.sh [--rev COMMIT] --table OUTDIR   # only analyze again and
+#                                                       # rewrite the reports and TABLE.md
 #
 # OPT-IN: never run by CI (about 20 minutes; needs Orca & co., see
 # ../shared/tools/listen/README.md). Runs go to OUTDIR/plain/ and OUTDIR/wpm180/
@@ -29,8 +29,9 @@ OUTDIR=${1:-$(mktemp -d /tmp/listen_all.XXXXXX)}
 mkdir -p "$OUTDIR/logs"
 OUTDIR=$(cd "$OUTDIR" && pwd)
 
-if [ -n "$REV" ]; then
+if [ -n "$REV" ] && [ "$TABLE_ONLY" = 0 ]; then
   SRC=$(mktemp -d /tmp/listen_rev.XXXXXX)
+  trap 'rm -rf -- "$SRC"' EXIT
   git -C "$ROOT" archive "$REV" | tar -x -C "$SRC" || { echo "cannot export $REV" >&2; exit 2; }
   cat > "$SRC/sobremesa" <<WRAP
 #!/bin/bash
