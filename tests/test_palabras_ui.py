@@ -194,7 +194,10 @@ def test_save_then_restore_gives_the_same_game_and_state():
     restored = ui.restore_adapter(settings(), data)
     for command in ("atril", "mesa", "puntos", "turno", "ultima", "fila 8", "bolsa", "palabras"):
         assert ask(restored, command) == ask(adapter, command), command
-    assert restored.prompt() == adapter.prompt() == "Explorar J7> "
+    # Exploring: the square under the cursor is the prompt (J7 is taken by now).
+    j7 = texts.square_brief(restored.game.board, 6, 9) + "> "
+    assert restored.prompt() == adapter.prompt() == j7
+    assert j7.startswith("J7 ") and len(j7) <= 30
     assert restored.key_mode() == "tablero"
     restored.exploring = False
     part2, result = run(restored, hint_player(), start=False, resumed=True)
@@ -229,7 +232,7 @@ def test_rows_columns_and_squares_on_a_known_board(known):
         "Columna H: 1 a 7 vacías, H8 C, 9 a 15 vacías; H1 y H15 palabra triple, H4 y H12 letra doble."
     ]
     assert ask(known, "casilla H8") == [
-        "H8: C, 3 puntos, palabra doble.",
+        "H8: C, 3 puntos, palabra doble usada.",
         "Forma parte de CASA en 8H horizontal.",
     ]
     assert ask(known, "casilla 8K") == [
@@ -276,7 +279,9 @@ def test_words_neighbours_premiums_bag_and_summaries(known):
     assert ask(known, "turno") == ["Tu turno, jugada 5."]
     assert ask(known, "ultima") == ["Todavía no ha jugado nadie."]
     assert ask(known, "combinaciones") == ask(known, "pista")  # F7
-    assert known.prompt() == "Juega: A E E Ñ O Z comodín> "
+    assert known.prompt() == "Tu jugada> "
+    known.status_prompt = True
+    assert known.prompt() == "Juega AEEÑOZ*> "
 
 
 def test_tile_descriptions_with_braille_cells(known):
@@ -543,7 +548,7 @@ def test_out_of_turn_and_spectator_moves():
     )
     name = adapter.table.names[1]
     assert ask(adapter, "probar CASA 8H")[0] == "CASA en 8H horizontal valdría 12 puntos."
-    assert adapter.prompt() == f"Turno de {name}> "
+    assert adapter.prompt() == "Espera> "  # the same for every rival: no stray names
     assert ask(adapter, "turno") == [f"Turno de {name}, jugada 5."]
     spectator = ui.new_adapter(settings(), seed=1, spectator=True)
     assert ask(spectator, "jugar CASA 8H") == ["Eres espectador: no tienes atril."]
@@ -586,19 +591,20 @@ def test_exploration_commands(known):
     assert known.key_mode() is None
     assert ask(known, "explorar H8") == [
         "Exploras el tablero: flechas para moverte, Escape o dejar para terminar.",
-        "H8: C, 3 puntos, palabra doble.",
+        "H8: C, 3 puntos, palabra doble usada.",
     ]
     assert known.key_mode() == "tablero"
-    assert known.prompt() == "Explorar H8> "
+    assert known.prompt() == "H8 C, palabra doble usada> "
     assert ask(known, "derecha") == ["I8: A, 1 punto."]
-    assert ask(known, "arriba") == ["I7: L, 1 punto, letra doble."]
+    assert known.prompt() == "I8 A> "
+    assert ask(known, "arriba") == ["I7: L, 1 punto, letra doble usada."]
     assert ask(known, "abajo") == ["I8: A, 1 punto."]
     assert ask(known, "leer palabra") == ["CASA en 8H horizontal.", "LAS en I7 vertical."]
     assert ask(known, "leer fila") == ask(known, "fila 8")
     assert ask(known, "leer columna") == ask(known, "columna I")
     assert ask(known, "leer") == ask(known, "casilla I8")
     assert ask(known, "fila") == ask(known, "fila 8")  # without a number: the cursor's
-    assert ask(known, "izquierda") == ["H8: C, 3 puntos, palabra doble."]
+    assert ask(known, "izquierda") == ["H8: C, 3 puntos, palabra doble usada."]
     assert ask(known, "inicio") == ["A8: vacía, palabra triple."]
     assert ask(known, "izquierda") == ["Borde del tablero. A8: vacía, palabra triple."]
     assert ask(known, "fin") == ["O8: vacía, palabra triple."]
@@ -611,12 +617,12 @@ def test_exploration_commands(known):
     assert ask(known, "leer palabra") == ["J9 está vacía: no hay palabra."]
     assert ask(known, "ir Z9") == ["Escribe ir y una casilla, por ejemplo ir H8."]
     assert ask(known, "alrededor") == ask(known, "alrededor J9")
-    assert known.prompt() == "Explorar J9> "
+    assert known.prompt() == "J9 vacía> "
     assert known.extra_to_data()["cursor"] == [8, 9]
     assert ask(known, "dejar") == ["Dejas de explorar. El cursor queda en J9."]
     assert known.key_mode() is None
     assert ask(known, "dejar") == ["No estabas explorando el tablero."]
-    assert known.prompt().startswith("Juega: ")
+    assert known.prompt() == "Tu jugada> "
 
 
 # --- settings, end of game -----------------------------------------------------------------------
@@ -670,3 +676,183 @@ def test_game_over_breakdown_with_own_rack_subtracted():
         "Tú: 320 puntos; te quedan E y Q, 6 puntos; menos 6 de las tuyas; total 314.",
         f"{names[1]}: 300 puntos; sin fichas; más 6 de las fichas de los demás; total 306.",
     ]
+
+
+# --- prompts and brief forms for the braille line ---------------------------------------------
+
+
+class PromptConsole(ScriptConsole):
+    """Also keeps every prompt the session sets (the rivals' turns too)."""
+
+    def __init__(self, responder):
+        super().__init__(responder)
+        self.every_prompt = []
+
+    def set_prompt(self, text):
+        super().set_prompt(text)
+        self.every_prompt.append(text)
+
+
+def explorer():
+    """A hint player (in Spanish or English) who, every turn, first explores a few
+    squares around H8."""
+    steps = ["explorar H8", "derecha", "abajo", "izquierda", "inicio", "dejar"]
+    state = {"turn": None, "step": 0}
+
+    def respond(console):
+        turn = sum(1 for line in console.out if line in ("Tu turno.", "Your turn."))
+        if turn != state["turn"]:
+            state["turn"], state["step"] = turn, 0
+        if state["step"] < len(steps):
+            state["step"] += 1
+            return steps[state["step"] - 1]
+        last = console.out[-1] if console.out else ""
+        found = re.match(r"(?:Para jugarla|To play it): (?:jugar|play) (.*)\.$", last)
+        if found:
+            return f"jugar {found.group(1)}"
+        if last.startswith(("No hay ninguna jugada", "There is no move")):
+            return "pasar"
+        return "pista"
+
+    return respond
+
+
+def play_recording(adapter, responder, *, status):
+    console = PromptConsole(responder)
+    session = Session(adapter, console, Announcer(console), 0, status_prompt=status)
+    adapter.start(session)
+    assert session.run() == "over"
+    return console
+
+
+SPEECH_PROMPTS = {"Tu jugada> ", "Espera> ", "Fin> "}
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+@pytest.mark.parametrize("status", [False, True])
+def test_every_prompt_fits_30_cells_over_whole_games(language, status):
+    from sobremesa import i18n
+
+    i18n.set_language(language)
+    for seed, spectator, rivals in ((3, False, 1), (4, False, 3), (5, True, 3)):
+        adapter = ui.new_adapter(settings(rivals=rivals), seed=seed, spectator=spectator)
+        console = play_recording(adapter, explorer(), status=status)
+        prompts = set(console.every_prompt)
+        assert len(prompts) > (1 if spectator and not status else 3)
+        for prompt in prompts:
+            assert len(prompt) <= 30 and prompt.endswith("> "), prompt
+        if language != "es":
+            continue
+        squares = {p for p in prompts if re.match(r"[A-O]\d{1,2} ", p)}
+        if spectator:
+            assert not squares
+        else:
+            assert {"H8 " in p for p in squares} == {True, False}  # the explored squares
+        others = prompts - squares
+        if not status:
+            # Speech: a few fixed words, the same for every rival.
+            allowed = {"Mirando> ", "Fin> "} if spectator else SPEECH_PROMPTS
+            assert others <= allowed, others - allowed
+            continue
+        mine = {p for p in others if p.startswith("Juega ")}
+        assert spectator or mine
+        for prompt in mine:
+            assert re.fullmatch(r"Juega [A-ZÑ*]{1,7}> ", prompt), prompt
+        # The rivals' turns and the spectator: the last move in brief form.
+        moves = others - mine - {"Fin> ", "Mirando> ", "Espera> "}
+        names = "|".join(["Tú", *adapter.table.names])
+        assert len(moves) > 5
+        for prompt in moves:
+            assert re.match(rf"({names}) (\S+ [A-O0-9]+ \d+( \(\d+\))?|cambia|pasa)", prompt) or (
+                prompt.startswith(("Pasas", "Cambias"))
+            ), prompt
+
+
+def test_speech_prompts_do_not_name_whose_turn_it_is():
+    adapter = ui.new_adapter(settings(rivals=3), seed=5, spectator=False)
+    console = play_recording(adapter, hint_player(), status=False)
+    assert set(console.every_prompt) <= SPEECH_PROMPTS
+    spectator = ui.new_adapter(settings(rivals=3), seed=5, spectator=True)
+    console = play_recording(spectator, script(), status=False)
+    assert set(console.every_prompt) == {"Mirando> ", "Fin> "}
+
+
+def test_exploration_prompt_names_the_square_first(known):
+    from sobremesa import i18n
+
+    ask(known, "explorar H8")
+    for status in (False, True):  # the square is in the prompt in both styles
+        known.status_prompt = status
+        assert known.prompt() == "H8 C, palabra doble usada> "
+    ask(known, "ir K8")
+    assert known.prompt() == "K8 comodín A> "
+    ask(known, "ir L8")
+    assert known.prompt() == "L8 vacía, letra doble> "
+    ask(known, "ir J9")
+    assert known.prompt() == "J9 vacía> "
+    empty = ui.new_adapter(settings(), seed=1, spectator=False)
+    ask(empty, "explorar")
+    assert empty.prompt() == "H8 salida, palabra doble> "
+    # Every square of both boards fits, in both languages, the square first.
+    for language in ("es", "en"):
+        i18n.set_language(language)
+        for board_ in (known.game.board, empty.game.board):
+            for row in range(15):
+                for col in range(15):
+                    text = texts.square_brief(board_, row, col) + "> "
+                    assert len(text) <= 30, text
+                    assert text.startswith(ui.square_name(row, col) + " ")
+    i18n.set_language("es")
+
+
+def test_exploration_prompt_of_a_blank_on_a_premium_square_fits():
+    adapter = ui.new_adapter(settings(), seed=1, spectator=False)
+    rows = ["." * 15] * 14 + ["..............ñ"]
+    set_position(adapter, rows, rack="AEEO")
+    board = adapter.game.board
+    text = texts.square_brief(board, 14, 14)
+    assert text == "O15 comodín Ñ, triple usada"
+    assert len(text) + 2 <= 30
+
+
+def test_move_lines_have_brief_forms_for_the_braille_line(known):
+    from sobremesa.ui.announcer import Said
+
+    console, _ = run(known, script("jugar ZA 7K", "pasar", "cambiar todas"), start=False)
+    by_text = {str(line): line for line in console.out}
+    played = by_text["Juegas ZA en 7K horizontal: 21 puntos (total 21)."]
+    assert isinstance(played, Said) and played.brief == "Tú ZA 7K 21 (21)"
+    assert by_text["Palabras: ZA 11, ZA 10."].brief == "ZA 11, ZA 10"
+    assert by_text["Pasas."].brief == "Pasas"
+    drawn = next(line for line in console.out if line.startswith("Robas "))
+    assert re.fullmatch(r"Robas [A-ZÑ*]+", drawn.brief)
+    rival = next(line for line in console.out if " juega " in line)
+    assert rival.brief.startswith(known.table.names[1] + " ")
+    assert known.last_brief and len(known.last_brief[0]) <= 40
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_every_move_line_of_a_game_has_a_brief_of_40_cells(language):
+    from sobremesa import i18n
+    from sobremesa.ui.announcer import Said
+
+    i18n.set_language(language)
+    adapter = ui.new_adapter(settings(rivals=3), seed=4, spectator=False)
+    console = play_recording(adapter, explorer(), status=True)
+    moves = [
+        line
+        for line in console.out
+        if re.match(
+            r"(Juegas|You play \S+ at|Robas|You draw|Pasas|You pass|Cambias|You exch)", line
+        )
+        or re.match(
+            rf"({'|'.join(adapter.table.names[1:])}) (juega|cambia|pasa|plays|exchanges|passes)\b",
+            line,
+        )
+    ]
+    assert len(moves) > 20
+    briefs = [line for line in moves if isinstance(line, Said)]
+    assert len(briefs) == len(moves), [line for line in moves if not isinstance(line, Said)]
+    for line in briefs:
+        assert 0 < len(line.brief) <= 40, line.brief
+    i18n.set_language("es")

@@ -8,6 +8,7 @@ from sobremesa.core.cards import Card
 from sobremesa.games.chinchon import rules as r
 from sobremesa.games.chinchon.melds import meld_kind
 from sobremesa.i18n import N_, _, ngettext
+from sobremesa.ui.announcer import Said
 from sobremesa.ui.spanish_cards import SUIT_NAMES, card_list, card_name, card_short
 from sobremesa.ui.wording import join
 
@@ -26,6 +27,12 @@ RANK_PLURALS = {
     12: N_("reyes"),
 }
 RANK_SHORT = {1: N_("as"), 10: N_("sota"), 11: N_("caballo"), 12: N_("rey")}
+#: the suits in two letters, in the order oros, copas, espadas, bastos (braille forms)
+SUIT_ABBREVIATIONS = N_("or co es ba")
+SUIT_ORDER = ("oros", "copas", "espadas", "bastos")
+#: cells of the braille line: a history item in review, and a prompt without its "> "
+BRIEF_CELLS = 40
+PROMPT_CELLS = 28
 
 
 def points(n: int) -> str:
@@ -54,6 +61,44 @@ def rank_short(rank: int) -> str:
 
 
 join_words = join  # the shared wording (ui.wording)
+
+
+def card_brief(card: Card) -> str:
+    """The braille form of a card: '3 co', 'rey ba', 'caballo es'."""
+    suits = dict(zip(SUIT_ORDER, _(SUIT_ABBREVIATIONS).split(), strict=False))
+    return f"{rank_short(card.rank)} {suits.get(card.suit, card.suit)}"
+
+
+def cut(text: str, limit: int) -> str:
+    """`text` in at most `limit` characters, cut at a word where it can be."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    if text[limit] in " ,;:.":  # the cut falls between words
+        return head.rstrip(" ,;:")
+    space = head.rfind(" ")
+    return (head[:space] if space > limit // 2 else head).rstrip(" ,;:")
+
+
+def fit(options: Sequence[str], limit: int) -> str:
+    """The first (fullest) of `options` that fits `limit` cells, else the last one cut."""
+    for text in options:
+        if len(text) <= limit:
+            return text
+    return cut(options[-1], limit)
+
+
+def said(text: str, *briefs: str) -> Said:
+    """A line and its brief form for history review (the fullest that fits 40 cells)."""
+    return Said(text, brief=fit(briefs, BRIEF_CELLS) if briefs else cut(text, BRIEF_CELLS))
+
+
+def meld_brief(meld: Sequence[Card], deck: int) -> str:
+    """'or 3-5' (a run of oros from 3 to 5), '3 sietes' (a set of three sevens)."""
+    if meld_kind(meld, deck) == "set":
+        return f"{len(meld)} {_(RANK_PLURALS[meld[0].rank])}"
+    suit = card_brief(meld[0]).split()[-1]
+    return f"{suit} {rank_short(meld[0].rank)}-{rank_short(meld[-1].rank)}"
 
 
 def meld_text(meld: Sequence[Card], deck: int) -> str:
@@ -94,7 +139,17 @@ class Narrator:
         self.deck = deck
         self.brief = brief
         self._drawn: dict[int, str] = {}  # seat -> what it drew, said with its discard
+        self._drawn_card: dict[int, Card] = {}  # seat -> the discard it took
         self.last_move = ""
+        #: the last move in brief forms, fullest first (the status prompt takes the
+        #: first that fits its cells)
+        self.last_brief: list[str] = []
+
+    def _moved(self, line: Said, *briefs: str) -> Said:
+        """Keep `line` as the last move, with its brief forms for the status prompt."""
+        self.last_move = line
+        self.last_brief = [*briefs] if briefs else [line.brief]
+        return line
 
     def name(self, seat: int) -> str:
         return _("Tú") if seat == self.viewer else self.names[seat]
@@ -118,6 +173,7 @@ class Narrator:
 
     def _on_round_started(self, e: r.RoundStarted) -> list[str]:
         self._drawn.clear()
+        self._drawn_card.clear()
         if self.you(e.mano):
             line = _("Ronda {n}. Empiezas tú. Descarte: {card}.")
         else:
@@ -142,19 +198,34 @@ class Narrator:
 
     def _on_drew_stock(self, e: r.DrewStock) -> list[str]:
         if self.you(e.seat) and e.card is not None:
-            line = _("Robas {card}.").format(card=card_name(e.card))
-            self.last_move = line
-            return [line]
+            brief = _("Robas {card}").format(card=card_brief(e.card))
+            line = said(_("Robas {card}.").format(card=card_name(e.card)), brief)
+            return [self._moved(line, brief)]
         self._drawn[e.seat] = "stock"
+        self._drawn_card.pop(e.seat, None)
         return []
 
     def _on_took_discard(self, e: r.TookDiscard) -> list[str]:
         if self.you(e.seat):
-            line = _("Coges {card}.").format(card=card_name(e.card))
-            self.last_move = line
-            return [line]
+            brief = _("Coges {card}").format(card=card_brief(e.card))
+            line = said(_("Coges {card}.").format(card=card_name(e.card)), brief)
+            return [self._moved(line, brief)]
         self._drawn[e.seat] = card_short(e.card) if self.brief else card_name(e.card)
+        self._drawn_card[e.seat] = e.card
         return []
+
+    def _drew_briefs(self, seat: int, what: str) -> list[str]:
+        """'Pablo coge 3 co, tira rey ba' and 'Pablo tira rey ba' (who and what first;
+        a draw from the stock goes unsaid in the brief form)."""
+        name = self.names[seat]
+        taken = self._drawn_card.pop(seat, None)
+        short = f"{name} {what}"
+        if taken is None:
+            return [short]
+        return [
+            _("{name} coge {card}, {what}").format(name=name, card=card_brief(taken), what=what),
+            short,
+        ]
 
     def _drew_phrase(self, seat: int) -> str:
         """'Ana roba del mazo' / 'Ana coge el 3 de oros' (what she did before this)."""
@@ -164,23 +235,23 @@ class Narrator:
         return _("{name} coge {card}").format(name=self.names[seat], card=drawn)
 
     def _on_discarded(self, e: r.Discarded) -> list[str]:
-        if self.brief and not self.you(e.seat):
+        if self.you(e.seat):
+            brief = _("Tiras {card}").format(card=card_brief(e.card))
+            line = _("Tiras {card}.").format(card=card_name(e.card))
+            return [self._moved(said(line, brief), brief)]
+        briefs = self._drew_briefs(e.seat, _("tira {card}").format(card=card_brief(e.card)))
+        if self.brief:
             # "Ana: mazo, tira 7 oros." — the decisive words in the first cells.
             drawn = self._drawn.pop(e.seat, None)
             source = _("mazo") if drawn in (None, "stock") else drawn
             line = _("{name}: {source}, tira {card}.").format(
                 name=self.names[e.seat], source=source, card=card_short(e.card)
             )
-            self.last_move = line
-            return [line]
-        if self.you(e.seat):
-            line = _("Tiras {card}.").format(card=card_name(e.card))
         else:
             line = _("{who} y tira {card}.").format(
                 who=self._drew_phrase(e.seat), card=card_name(e.card)
             )
-        self.last_move = line
-        return [line]
+        return [self._moved(said(line, *briefs), *briefs)]
 
     def _on_stock_rebuilt(self, e: r.StockRebuilt) -> list[str]:
         return [
@@ -192,26 +263,50 @@ class Narrator:
     def _on_closed(self, e: r.Closed) -> list[str]:
         if self.you(e.seat):
             self._drawn.pop(e.seat, None)
+            self._drawn_card.pop(e.seat, None)
             if e.chinchon:
                 first = _("¡Chinchón! Cierras con las siete cartas ligadas: menos 10 puntos.")
+                briefs = [_("Haces chinchón: menos 10")]
             else:
                 first = _("Cierras con {points}.").format(points=loose(e.loose_points))
+                briefs = [
+                    ngettext("Cierras con {n} suelto", "Cierras con {n} sueltos", e.loose_points)
+                ]
             shown = _("Bajas: {melds}.")
+            shown_brief = _("Bajas: {melds}")
         else:
             who = self._drew_phrase(e.seat)
             if e.chinchon:
                 first = _("¡{who} y hace chinchón! Menos 10 puntos.").format(who=who)
+                what = _("hace chinchón: menos 10")
             else:
                 first = _("{who} y cierra con {points}.").format(
                     who=who, points=loose(e.loose_points)
                 )
+                what = ngettext("cierra con {n} suelto", "cierra con {n} sueltos", e.loose_points)
+            briefs = self._drew_briefs(e.seat, what)
             shown = _("{name} baja: {melds}.")
+            shown_brief = _("{name} baja: {melds}")
+        briefs = [b.format(n=e.loose_points) for b in briefs]
         melds = melds_text(e.melds, self.deck, numbered=not e.chinchon)
         second = shown.format(name=self.names[e.seat], melds=melds)
+        parts = [meld_brief(m, self.deck) for m in e.melds]
         if e.loose_cards:
             second += " " + _("Sueltas: {cards}.").format(cards=card_list(e.loose_cards))
+            parts.append(
+                _("sueltas {cards}").format(cards=", ".join(card_brief(c) for c in e.loose_cards))
+            )
+        # As many whole melds as the cells take (a card is never cut in two).
+        second_brief = shown_brief.format(name=self.names[e.seat], melds=parts[0])
+        for part in parts[1:]:
+            longer = f"{second_brief}; {part}"
+            if len(longer) > BRIEF_CELLS:
+                break
+            second_brief = longer
+        line = said(first, *briefs)
         self.last_move = f"{first} {second}"
-        return [first, second]
+        self.last_brief = briefs
+        return [line, said(second, second_brief)]
 
     def _on_laid_off(self, e: r.LaidOff) -> list[str]:
         meld = meld_text(e.meld_after, self.deck)
@@ -222,17 +317,25 @@ class Narrator:
         line = line.format(
             name=self.names[e.seat], card=card_name(e.card), n=e.meld_index + 1, meld=meld
         )
-        self.last_move = line
-        return [line]
+        if self.you(e.seat):
+            brief = _("Colocas {card} en {n}")
+        else:
+            brief = _("{name} coloca {card} en {n}")
+        brief = brief.format(name=self.names[e.seat], card=card_brief(e.card), n=e.meld_index + 1)
+        full = f"{brief}: {meld_brief(e.meld_after, self.deck)}"
+        return [self._moved(said(line, full, brief), full, brief)]
 
     def _on_lay_off_finished(self, e: r.LayOffFinished) -> list[str]:
         if self.you(e.seat):
-            return [_("Terminas de colocar: {points}.").format(points=points(e.points))]
-        return [
-            _("{name} termina de colocar: {points}.").format(
-                name=self.names[e.seat], points=points(e.points)
-            )
-        ]
+            line = _("Terminas de colocar: {points}.").format(points=points(e.points))
+            return [said(line, _("Terminas: {points}").format(points=points(e.points)))]
+        line = _("{name} termina de colocar: {points}.").format(
+            name=self.names[e.seat], points=points(e.points)
+        )
+        brief = _("{name} termina: {points}").format(
+            name=self.names[e.seat], points=points(e.points)
+        )
+        return [said(line, brief)]
 
     def _on_round_scored(self, e: r.RoundScored) -> list[str]:
         lines = [_("Fin de la ronda {n}. Puntos:").format(n=e.round_no)]
@@ -250,6 +353,7 @@ class Narrator:
             )
             if result.loose_cards and not self.brief:
                 line += " " + _("Sueltas: {cards}.").format(cards=card_list(result.loose_cards))
+                line = said(line, line.split(". ")[0])
             lines.append(line)
         return lines
 

@@ -16,10 +16,13 @@ from sobremesa.games.chinchon.melds import (
     can_close,
 )
 from sobremesa.games.chinchon.texts import (
+    PROMPT_CELLS,
     Narrator,
     capital,
+    card_brief,
     cards_count,
     chips,
+    fit,
     loose,
     melds_text,
     points,
@@ -137,6 +140,7 @@ class ChinchonAdapter(GameAdapter):
             brief=settings.verbosity == "breve",
             sort=self.sort_cards,
         )
+        self._drawn: Card | None = None  # the card the player drew from the stock
 
     # -- start ---------------------------------------------------------------
     def intro(self) -> list[str]:
@@ -156,6 +160,7 @@ class ChinchonAdapter(GameAdapter):
     def extra_to_data(self) -> dict[str, Any]:
         return {
             "last_move": self.narrator.last_move,
+            "last_brief": self.narrator.last_brief,
             "hand_order": self.settings.chinchon.hand_order,
         }
 
@@ -168,6 +173,8 @@ class ChinchonAdapter(GameAdapter):
     # -- texts -----------------------------------------------------------------
     def describe(self, event: Event) -> list[str]:
         lines = self.narrator.describe(event)  # type: ignore[arg-type]
+        if isinstance(event, r.DrewStock) and event.seat == self.table.human:
+            self._drawn = event.visible_to(self.table.human).card
         drew = isinstance(event, r.DrewStock | r.TookDiscard)
         if drew and event.seat == self.table.human and self._can_close_now():
             lines.append(_("Puedes cerrar."))
@@ -200,28 +207,68 @@ class ChinchonAdapter(GameAdapter):
         return _(message) if message else _("Esa jugada no es posible ahora.")
 
     def prompt(self) -> str:
+        """What the player is expected to do, in 1-3 words (for speech); with
+        `status_prompt` (for braille) the state that decides it, in 30 cells."""
+        options = self._status_prompt() if self.status_prompt else [self._short_prompt()]
+        return fit(options, PROMPT_CELLS) + "> "
+
+    def _short_prompt(self) -> str:
         view = self._view()
         human = self.table.human
         if view.phase == "over":
-            return _("Fin> ")
-        if view.current_seat != human or human is None:
-            if view.current_seat is None:
-                return "> "
-            return _("Turno de {name}> ").format(name=self.table.names[view.current_seat])
+            return _("Fin")
+        if human is None:
+            return _("Mirando")
+        if view.current_seat != human:
+            return _("Mirando") if view.eliminated[human] else _("Espera")
+        if view.phase == "draw":
+            return _("Roba")
+        if view.phase == "discard":
+            return _("Descarta o cierra") if self._can_close_now() else _("Descarta")
+        if view.phase == "layoff":
+            return _("Coloca o listo")
+        if view.phase == "reenganche":
+            return _("Sí o no")
+        return ""
+
+    def _status_prompt(self) -> list[str]:
+        """The fullest status first; `fit` takes the first that fits the cells."""
+        view = self._view()
+        human = self.table.human
+        if view.phase == "over":
+            return [_("Fin")]
+        if human is None or view.current_seat != human:
+            waiting = _("Mirando") if human is None or view.eliminated[human] else _("Espera")
+            return self.narrator.last_brief or [waiting]
         if view.phase == "draw":
             if view.discard_top is None:
-                return _("Roba> ")
-            return _("Roba o coge {card}> ").format(card=card_name(view.discard_top, article=False))
+                return [_("Roba")]
+            return [_("Roba o coge {card}").format(card=card_brief(view.discard_top))]
         if view.phase == "discard":
-            hand = list(view.hand or ())
-            if any(c != view.taken_discard for c, _a in can_close(hand, self.deck)):
-                return _("Descarta o cierra> ")
-            return _("Descarta> ")
+            close = self._can_close_now()
+            drawn = self._drawn_card()
+            if drawn is None:
+                return [_("Descarta o cierra") if close else _("Descarta")]
+            if close:
+                text = _("Cierra o tira (+{card})")
+            else:
+                text = _("Descarta (+{card})")
+            return [text.format(card=card_brief(drawn))]
         if view.phase == "layoff":
-            return _("Coloca o listo> ")
+            closer = self.table.names[view.closer] if view.closer is not None else ""
+            return [_("Coloca o listo; cerró {name}").format(name=closer), _("Coloca o listo")]
         if view.phase == "reenganche":
-            return _("¿Reenganche? sí o no> ")
-        return "> "
+            return [_("¿Reenganche? sí o no")]
+        return [""]
+
+    def _drawn_card(self) -> Card | None:
+        """The card the player just drew or took (the status prompt shows it)."""
+        view = self._view()
+        if view.taken_discard is not None:
+            return view.taken_discard
+        if self._drawn in (view.hand or ()):
+            return self._drawn
+        return None
 
     # -- commands ----------------------------------------------------------------
     def commands(self) -> list[CommandSpec]:
@@ -542,6 +589,9 @@ def restore_adapter(settings: Settings, data: dict[str, Any]) -> ChinchonAdapter
     adapter = ChinchonAdapter(game, table, bots, settings)
     last_move = data.get("extra", {}).get("last_move", "")
     adapter.narrator.last_move = last_move if isinstance(last_move, str) else ""
+    last_brief = data.get("extra", {}).get("last_brief", [])
+    if isinstance(last_brief, list) and all(isinstance(b, str) for b in last_brief):
+        adapter.narrator.last_brief = last_brief
     if data.get("extra", {}).get("hand_order") in ("palo", "valor"):
         settings.chinchon.hand_order = data["extra"]["hand_order"]
     return adapter

@@ -14,6 +14,7 @@ from sobremesa.games.palabras import braille
 from sobremesa.games.palabras.board import COLUMNS, SIZE, Board, Move, square_name
 from sobremesa.games.palabras.tiles import BLANK, COUNTS, POINTS, RACK_SIZE, sort_rack
 from sobremesa.i18n import N_, _, ngettext
+from sobremesa.ui.announcer import Said
 from sobremesa.ui.wording import join as join  # re-exported: t.join, t.points_text
 from sobremesa.ui.wording import points_text as points_text
 
@@ -29,6 +30,35 @@ PREMIUM_ORDER = ("TP", "DP", "TL", "DL")
 NO_TILES = ("K", "W")
 #: how far (in squares, in a straight empty line) a premium counts as reachable
 REACH = RACK_SIZE
+#: cells of the braille line: a history item in review, and a prompt without its "> "
+BRIEF_CELLS = 40
+PROMPT_CELLS = 28
+#: the blank in the braille forms (the tile is marked with a star)
+BLANK_SIGN = "*"
+
+
+def cut(text: str, limit: int) -> str:
+    """`text` in at most `limit` characters, cut at a word where it can be."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    if text[limit] in " ,;:.":  # the cut falls between words
+        return head.rstrip(" ,;:")
+    space = head.rfind(" ")
+    return (head[:space] if space > limit // 2 else head).rstrip(" ,;:")
+
+
+def fit(options: Sequence[str], limit: int) -> str:
+    """The first (fullest) of `options` that fits `limit` cells, else the last one cut."""
+    for text in options:
+        if len(text) <= limit:
+            return text
+    return cut(options[-1], limit)
+
+
+def said(text: str, *briefs: str) -> Said:
+    """A line and its brief form for history review (the fullest that fits 40 cells)."""
+    return Said(text, brief=fit(briefs, BRIEF_CELLS) if briefs else cut(text, BRIEF_CELLS))
 
 
 # --- small pieces -----------------------------------------------------------------
@@ -57,8 +87,13 @@ def rack_letters(rack: str) -> str:
 
 
 def rack_prompt(rack: str) -> str:
-    """'A C E O S Z comodín': the rack in the prompt, letter by letter."""
+    """'A C E O S Z comodín': the rack letter by letter."""
     return " ".join(tile_name(t) for t in sort_rack(rack))
+
+
+def rack_brief(rack: str) -> str:
+    """'ACEOSZ*': the rack in a few cells (the status prompt)."""
+    return "".join(BLANK_SIGN if t == BLANK else t for t in sort_rack(rack))
 
 
 def rack_with_values(rack: str) -> str:
@@ -140,13 +175,51 @@ def square_contents(board: Board, row: int, col: int) -> str:
     return f"{letter}, {points_text(POINTS[letter])}"
 
 
-def square_text(board: Board, row: int, col: int) -> str:
-    """'H8: C, 3 puntos, palabra doble.' — what the cursor announces."""
-    parts = [square_contents(board, row, col)]
+def _premium_label(board: Board, row: int, col: int) -> str:
+    """'palabra doble', 'salida, palabra doble', or 'palabra doble usada' under a tile
+    (a premium counts only for the tile put on it)."""
     label = _start_label(board, row, col) or premium_name(board.premium(row, col))
+    if label and board.letter(row, col) is not None:
+        return _("{premium} usada").format(premium=label)
+    return label
+
+
+def square_text(board: Board, row: int, col: int) -> str:
+    """'H8: C, 3 puntos, palabra doble usada.' — what the cursor announces."""
+    parts = [square_contents(board, row, col)]
+    label = _premium_label(board, row, col)
     if label:
         parts.append(label)
     return _("{square}: {text}.").format(square=square_name(row, col), text=", ".join(parts))
+
+
+def square_brief(board: Board, row: int, col: int) -> str:
+    """The square in the prompt, decisive words first, in 28 cells: 'I8 vacía',
+    'H8 U, palabra doble usada', 'H9 comodín E', 'D8 vacía, letra doble'."""
+    name = square_name(row, col)
+    letter = board.letter(row, col)
+    start = _start_label(board, row, col)
+    if start:
+        return fit([f"{name} {start}", f"{name} {_('salida')}"], PROMPT_CELLS)
+    if letter is None:
+        head = _("{square} vacía").format(square=name)
+    elif board.is_blank(row, col):
+        head = _("{square} comodín {letter}").format(square=name, letter=letter.upper())
+    else:
+        head = f"{name} {letter.upper()}"
+    kind = board.premium(row, col)
+    label = _premium_label(board, row, col)
+    if not label:
+        return head
+    options = [f"{head}, {label}"]
+    if kind:
+        # 'doble' / 'triple' alone when the whole name does not fit
+        short = _("doble") if kind in ("DP", "DL") else _("triple")
+        if letter is not None:
+            short = _("{premium} usada").format(premium=short)
+        options.append(f"{head}, {short}")
+    options.append(head)
+    return fit(options, PROMPT_CELLS)
 
 
 def words_through(board: Board, row: int, col: int) -> list[Move]:

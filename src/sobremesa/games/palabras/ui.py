@@ -184,6 +184,9 @@ class PalabrasAdapter(GameAdapter):
         self.hints = hints
         self.notices = list(notices)
         self.last_move = ""
+        #: the last move in brief forms, fullest first (the status prompt takes the
+        #: first that fits its cells)
+        self.last_brief: list[str] = []
         self.cursor: tuple[int, int] = DEFAULT_CURSOR
         self.exploring = False
         self._requested = ""  # "place" or "exchange": the action just asked for
@@ -193,6 +196,7 @@ class PalabrasAdapter(GameAdapter):
     def extra_to_data(self) -> dict[str, Any]:
         return {
             "last_move": self.last_move,
+            "last_brief": self.last_brief,
             "cursor": list(self.cursor),
             "exploring": self.exploring,
             "hints": self.hints,
@@ -288,7 +292,8 @@ class PalabrasAdapter(GameAdapter):
                 if self.game.view(None).turn > 1 or self.game.current_seat != e.seat:
                     lines.append(_("Tus fichas: {tiles}.").format(tiles=t.rack_letters(e.tiles)))
             else:
-                lines.append(_("Robas {tiles}.").format(tiles=t.rack_letters(e.tiles)))
+                line = _("Robas {tiles}.").format(tiles=t.rack_letters(e.tiles))
+                lines.append(t.said(line, _("Robas {tiles}").format(tiles=t.rack_brief(e.tiles))))
         if e.bag_count == 0 and e.count and e.reason != "deal":
             lines.append(_("La bolsa se ha quedado vacía."))
         return lines
@@ -351,11 +356,30 @@ class PalabrasAdapter(GameAdapter):
                         "A {name} le queda {n} ficha.", "A {name} le quedan {n} fichas.", left
                     ).format(name=self._name(e.seat), n=left)
                 )
-        lines = [first]
+        # 'Ana CASA 8H 12 (45)': who and what first (8H across, H8 down)
+        brief = f"{self._name(e.seat)} {word} {e.pos} {e.score}"
+        briefs = [f"{brief} ({e.total})", brief]
+        lines = [t.said(first, *briefs)]
         if details:
-            lines.append(" ".join(details))
+            lines.append(t.said(" ".join(details), *self._details_briefs(e)))
         self.last_move = " ".join(lines)
+        self.last_brief = briefs
         return lines
+
+    def _details_briefs(self, e: r.TilesPlaced) -> list[str]:
+        """The second line of a move in brief: 'CASA 12, AS 2; comodín E; +40'."""
+        parts = []
+        blanks = [letter.upper() for _square, letter in e.tiles if letter.islower()]
+        if blanks:
+            parts.append(_("comodín {letters}").format(letters="".join(blanks)))
+        if e.bonus:
+            parts.append(f"+{e.bonus}")
+        left = len(self.game.rack(e.seat))
+        if self.game.bag_count == 0 and left and left == e.rack_count:
+            parts.append(ngettext("queda {n}", "quedan {n}", left).format(n=left))
+        if len(e.words) > 1:  # last: the words are many and the main one is known
+            parts.append(", ".join(f"{t.word_text(w)} {score}" for w, _pos, score in e.words))
+        return ["; ".join(parts)] if parts else []
 
     def _scoreless_warning(self, scoreless: int) -> list[str]:
         players = self.game.num_seats
@@ -373,19 +397,23 @@ class PalabrasAdapter(GameAdapter):
     def _on_exchanged(self, e: r.Exchanged) -> list[str]:
         if self._you(e.seat) and e.returned is not None:
             line = _("Cambias {tiles}.").format(tiles=t.rack_letters(e.returned))
+            brief = _("Cambias {tiles}").format(tiles=t.rack_brief(e.returned))
         else:
             line = ngettext(
                 "{name} cambia {n} ficha.", "{name} cambia {n} fichas.", e.count
             ).format(name=self._name(e.seat), n=e.count)
-        self.last_move = line
-        return [line, *self._scoreless_warning(e.scoreless_turns)]
+            brief = line.rstrip(".")
+        self.last_move = t.said(line, brief)
+        self.last_brief = [brief]
+        return [self.last_move, *self._scoreless_warning(e.scoreless_turns)]
 
     def _on_passed(self, e: r.Passed) -> list[str]:
         line = (
             _("Pasas.") if self._you(e.seat) else _("{name} pasa.").format(name=self._name(e.seat))
         )
-        self.last_move = line
-        return [line, *self._scoreless_warning(e.scoreless_turns)]
+        self.last_move = t.said(line, line.rstrip("."))
+        self.last_brief = [line.rstrip(".")]
+        return [self.last_move, *self._scoreless_warning(e.scoreless_turns)]
 
     def _on_game_over(self, e: r.GameOver) -> list[str]:
         if e.reason == "rack_emptied" and e.last_placer is not None:
@@ -445,17 +473,26 @@ class PalabrasAdapter(GameAdapter):
 
     # -- prompt ------------------------------------------------------------------------
     def prompt(self) -> str:
+        """What the player is expected to do, in 1-3 words (for speech); with
+        `status_prompt` (for braille) the state that decides it. While exploring,
+        the square under the cursor in both styles. At most 30 cells, "> " included."""
+        return t.fit(self._prompt_options(), t.PROMPT_CELLS) + "> "
+
+    def _prompt_options(self) -> list[str]:
         view = self.game.view(None)
         if view.is_over:
-            return _("Fin> ")
+            return [_("Fin")]
         if self.exploring:
-            return _("Explorar {square}> ").format(square=square_name(*self.cursor))
+            return [t.square_brief(self.game.board, *self.cursor)]
         human = self.table.human
         if human is not None and view.current_seat == human:
-            return _("Juega: {rack}> ").format(rack=t.rack_prompt(self.game.rack(human)))
-        if view.current_seat is None:
-            return "> "
-        return _("Turno de {name}> ").format(name=self.table.names[view.current_seat])
+            if self.status_prompt:
+                return [_("Juega {rack}").format(rack=t.rack_brief(self.game.rack(human)))]
+            return [_("Tu jugada")]
+        waiting = _("Mirando") if human is None else _("Espera")
+        if self.status_prompt and self.last_brief:
+            return self.last_brief
+        return [waiting]
 
     # -- commands ------------------------------------------------------------------------
     def commands(self) -> list[CommandSpec]:
@@ -1013,6 +1050,9 @@ def restore_adapter(settings: Any, data: dict[str, Any]) -> PalabrasAdapter:
     )
     last = extra.get("last_move", "")
     adapter.last_move = last if isinstance(last, str) else ""
+    briefs = extra.get("last_brief", [])
+    if isinstance(briefs, list) and all(isinstance(b, str) for b in briefs):
+        adapter.last_brief = briefs
     cursor = extra.get("cursor")
     if (
         isinstance(cursor, list)

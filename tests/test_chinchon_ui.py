@@ -1,0 +1,228 @@
+"""Chinchón at the console: prompts short enough to be heard after every answer (and a
+status on the braille line when asked for), and brief forms of every move line."""
+
+import itertools
+import re
+
+import pytest
+
+from sobremesa import i18n
+from sobremesa.core.cards import Card
+from sobremesa.games.chinchon import rules as r
+from sobremesa.games.chinchon import texts, ui
+from sobremesa.settings import Settings
+from sobremesa.ui.announcer import Announcer, Said
+from sobremesa.ui.session import Session
+
+# A blunt strategy that works in every phase (as in test_cli_scripted): draw, close
+# if allowed, else discard the last card, finish laying off, decline the reenganche.
+TURN = ["robar", "cerrar", "descartar 8", "listo", "no"]
+
+
+class Console:
+    interactive = False
+
+    def __init__(self, lines):
+        self.out = []
+        self.prompts = []
+        self.lines = iter(lines)
+
+    def say(self, line, *, answer=False):
+        self.out.append(line)
+
+    def set_prompt(self, text):
+        self.prompts.append(text)
+
+    def close(self):
+        pass
+
+    def get_line(self, timeout=None):
+        return next(self.lines, None)
+
+
+def play(seed, *, spectator=False, status=False, rivals=2, turns=600, end="over"):
+    settings = Settings()
+    settings.chinchon.limit = 70
+    settings.chinchon.rivals = rivals
+    adapter = ui.new_adapter(settings, seed=seed, spectator=spectator)
+    console = Console(itertools.islice(itertools.cycle(TURN), len(TURN) * turns))
+    session = Session(adapter, console, Announcer(console), 0, status_prompt=status)
+    adapter.start(session)
+    assert session.run() == end
+    return adapter, console
+
+
+SPEECH = {
+    "Roba> ",
+    "Descarta> ",
+    "Descarta o cierra> ",
+    "Coloca o listo> ",
+    "Sí o no> ",
+    "Espera> ",
+    "Mirando> ",
+    "Fin> ",
+}
+MOVE = re.compile(
+    r"(Robas|Coges|Tiras|Cierras|¡Chinchón! Cierras|Bajas|Colocas|Terminas de colocar)\b"
+    r"|(¡)?({names}) (roba|coge|baja|coloca|termina de colocar|: )"
+)
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+@pytest.mark.parametrize("status", [False, True])
+def test_every_prompt_fits_30_cells_over_whole_matches(language, status):
+    i18n.set_language(language)
+    seen = set()
+    for seed, spectator, rivals in ((5, False, 2), (6, False, 3), (7, True, 3), (8, False, 1)):
+        adapter, console = play(seed, spectator=spectator, status=status, rivals=rivals)
+        prompts = set(console.prompts)
+        seen |= prompts
+        for prompt in prompts:
+            assert len(prompt) <= 30 and prompt.endswith("> "), prompt
+        if language != "es":
+            continue
+        if not status:
+            allowed = {"Mirando> ", "Fin> "} if spectator else SPEECH
+            assert prompts <= allowed, prompts - allowed
+            continue
+        names = "|".join(adapter.table.names)
+        for prompt in prompts - {"Fin> ", "Mirando> ", "Espera> "}:
+            # The player's own turn: what to do and the card that decides it; the
+            # rivals' turns and the spectator: the last move, who and what first.
+            assert re.match(
+                rf"(Roba|Descarta|Cierra o tira|Coloca o listo|¿Reenganche\?)"
+                rf"|({names}|Tiras|Cierras|Haces|Colocas|Coges|Robas)\b",
+                prompt,
+            ), prompt
+    if language == "es" and status:
+        assert any(re.fullmatch(r"Roba o coge \S+ \w\w> ", p) for p in seen)
+        assert any(re.fullmatch(r"Descarta \(\+\S+ \w\w\)> ", p) for p in seen)
+        assert any(re.fullmatch(r"\w+ tira \S+ \w\w> ", p) for p in seen)
+    if language == "es" and not status:
+        assert {"Roba> ", "Descarta> ", "Espera> ", "Mirando> "} <= seen
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_every_move_line_has_a_brief_form_of_40_cells(language):
+    i18n.set_language(language)
+    for seed, spectator in ((5, False), (7, True)):
+        adapter, console = play(seed, spectator=spectator, rivals=3)
+        said = [line for line in console.out if isinstance(line, Said)]
+        assert len(said) > 30
+        for line in said:
+            assert 0 < len(line.brief) <= 40, line.brief
+            assert len(line.brief) <= len(line), line
+        if language != "es":
+            continue
+        names = "|".join(adapter.table.names)
+        pattern = re.compile(MOVE.pattern.format(names=names))
+        moves = [line for line in console.out if pattern.match(line)]
+        assert len(moves) > 30
+        assert not [line for line in moves if not isinstance(line, Said)]
+        for line in moves:  # who and what first
+            assert re.match(
+                rf"({names}|Robas|Coges|Tiras|Cierras|Haces|Bajas|Colocas|Terminas)\b",
+                line.brief,
+            ), line.brief
+
+
+def narrator(language="es"):
+    i18n.set_language(language)
+    return texts.Narrator(["Tú", "Pablo", "Ana"], 0, 40, brief=False)
+
+
+def test_brief_forms_of_a_rival_turn():
+    n = narrator()
+    assert n.describe(r.TookDiscard(seat=1, card=Card("copas", 3), new_top=None)) == []
+    [line] = n.describe(r.Discarded(seat=1, card=Card("bastos", 12)))
+    assert line == "Pablo coge el 3 de copas y tira el rey de bastos."
+    assert line.brief == "Pablo coge 3 co, tira rey ba"
+    assert n.last_brief == ["Pablo coge 3 co, tira rey ba", "Pablo tira rey ba"]
+    n.describe(r.DrewStock(seat=2, card=None, stock_count=20))
+    [line] = n.describe(r.Discarded(seat=2, card=Card("oros", 11)))
+    assert (line, line.brief) == (
+        "Ana roba del mazo y tira el caballo de oros.",
+        "Ana tira caballo or",
+    )
+    [line] = n.describe(r.DrewStock(seat=0, card=Card("espadas", 1), stock_count=19))
+    assert (line, line.brief) == ("Robas el as de espadas.", "Robas as es")
+    [line] = n.describe(r.Discarded(seat=0, card=Card("espadas", 10)))
+    assert (line, line.brief) == ("Tiras la sota de espadas.", "Tiras sota es")
+    n = narrator("en")
+    n.describe(r.TookDiscard(seat=1, card=Card("copas", 3), new_top=None))
+    [line] = n.describe(r.Discarded(seat=1, card=Card("bastos", 12)))
+    assert line.brief == "Pablo takes 3 cu, discards king cl"
+
+
+def test_brief_forms_of_a_close():
+    n = narrator()
+    run = (Card("oros", 3), Card("oros", 4), Card("oros", 5))
+    sevens = (Card("oros", 7), Card("copas", 7), Card("bastos", 7))
+    n.describe(r.DrewStock(seat=1, card=None, stock_count=20))
+    event = r.Closed(
+        seat=1,
+        melds=(run, sevens),
+        loose_cards=(Card("copas", 2),),
+        loose_points=2,
+        chinchon=False,
+        facedown=None,
+        seven_run=False,
+    )
+    first, second = n.describe(event)
+    assert first == "Pablo roba del mazo y cierra con 2 puntos sueltos."
+    assert first.brief == "Pablo cierra con 2 sueltos"
+    assert second == (
+        "Pablo baja: 1, escalera de oros: 3, 4 y 5; 2, grupo de sietes: oros, copas y bastos."
+        " Sueltas: 2 de copas."
+    )
+    assert second.brief == "Pablo baja: or 3-5; 3 sietes"  # 40 cells: whole melds only
+    assert n.last_brief == ["Pablo cierra con 2 sueltos"]
+    n.names[1] = "Eva"
+    n.describe(r.DrewStock(seat=1, card=None, stock_count=20))
+    assert n.describe(event)[1].brief == "Eva baja: or 3-5; 3 sietes; sueltas 2 co"
+
+
+def test_status_prompt_shows_the_discard_and_the_card_drawn():
+    settings = Settings()
+    adapter = ui.new_adapter(settings, seed=5, spectator=False)
+    game = adapter.game
+    while game.to_act() != [0]:  # the bots move until it is my turn to draw
+        seat = game.to_act()[0]
+        adapter.describe_events(game.apply(seat, adapter.bot_action(seat)))
+    view = game.view(0)
+    assert adapter.prompt() == "Roba> "
+    adapter.status_prompt = True
+    top = texts.card_brief(view.discard_top)
+    assert adapter.prompt() == f"Roba o coge {top}> "
+    adapter.describe_events(game.apply(0, r.DrawStock()))
+    drawn = adapter._drawn
+    assert adapter.prompt() in (
+        f"Descarta (+{texts.card_brief(drawn)})> ",
+        f"Cierra o tira (+{texts.card_brief(drawn)})> ",
+    )
+    adapter.status_prompt = False
+    assert adapter.prompt() in ("Descarta> ", "Descarta o cierra> ")
+
+
+def test_the_last_brief_move_survives_a_save():
+    adapter, _console = play(5, status=True, turns=3, end="saved")
+    assert adapter.narrator.last_brief
+    data = {
+        "table": adapter.table.to_dict(),
+        "state": adapter.game.to_dict(),
+        "bots": adapter.bots_to_data(),
+        "extra": adapter.extra_to_data(),
+    }
+    restored = ui.restore_adapter(Settings(), data)
+    assert restored.narrator.last_brief == adapter.narrator.last_brief
+
+
+def test_cut_and_fit_keep_the_decisive_words():
+    assert texts.fit(["Pablo coge caballo es, tira caballo ba", "Pablo tira caballo ba"], 28) == (
+        "Pablo tira caballo ba"
+    )
+    assert texts.cut("Mario baja: or as-4; 3 doses; sueltas 2 co, 5 es", 28) == (
+        "Mario baja: or as-4; 3 doses"
+    )
+    assert texts.cut("Mario baja: or as-4; 3 doses; sueltas 2 co", 26) == "Mario baja: or as-4; 3"
+    assert texts.cut("Pablo tira rey ba", 28) == "Pablo tira rey ba"
