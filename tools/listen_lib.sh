@@ -45,7 +45,9 @@ listen_game() {
   local game_home
   game_home=$(mktemp -d /tmp/sobremesa_home.XXXXXX)
 
-  SOBREMESA_TRACE=$trace SOBREMESA_HOME=$game_home \
+  # A listener who waits for silence waits as long as it takes (listen.sh's default
+  # is 20 s; a 180-wpm burst or a speech-paced game takes longer); it also bounds @wait.
+  LISTEN_MAX_WAIT=${LISTEN_MAX_WAIT:-60} SOBREMESA_TRACE=$trace SOBREMESA_HOME=$game_home \
     LISTEN_LANG=${LISTEN_LANG:-es_ES.UTF-8} LISTEN_KEYS=$keys \
     "$listen_sh" "$out" -- "$bin" "$@"
   local rc=$?
