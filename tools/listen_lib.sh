@@ -16,9 +16,10 @@
 #
 # Overrides: LISTEN_SH (path to listen.sh), SOBREMESA_BIN (the program to run),
 # LISTEN_PYTHON (runs the analyzer; default python3); any other LISTEN_* knob of
-# listen.sh passes through (LISTEN_WPM=180, LISTEN_KEEP=1...). For code that has no
-# trace of its own, run it through a wrapper that puts tools/listen_shim on its
-# PYTHONPATH (tools/listen_all.sh --shim makes one).
+# listen.sh passes through (LISTEN_WPM=180, LISTEN_KEEP=1...); LISTEN_MAX_WAIT defaults
+# to 60 s here (listen.sh: 20). For code that has no trace of its own, run it through a
+# wrapper that puts tools/listen_shim on its PYTHONPATH (tools/listen_all.sh --rev COMMIT
+# makes one).
 #
 # Opt-in: never run by CI. pytest runs every scenario only with SOBREMESA_ORCA=1
 # (tests/test_listen_orca.py); tools/listen_all.sh runs them all, plain and at
