@@ -141,7 +141,7 @@ def test_castana_window_keys_and_ctrl_c_in_a_real_terminal(terminal, isolated_ho
     )
     term.read_until("Pulsa Intro para empezar.")
     term.send("\r")
-    term.read_until("¿Dudas de NADA? 3 segundos: dudo o paso.")
+    term.read_until("¿NADA, de Mario? Dudo o paso.")
     term.send(F2)  # reading works while the clock runs
     term.read_until("6 cartas, ")
     time.sleep(0.6)  # an answer in the first half second would be taken as type-ahead
