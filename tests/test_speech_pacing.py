@@ -202,3 +202,18 @@ def test_a_gate_refuses_a_move_and_answers_reading_commands():
     assert answers[0] == ["Pulsa Intro para empezar."]  # the move is refused
     assert len(answers) >= 2 and answers[1] != answers[0]  # `mano` is read
     assert adapter.game.to_dict() == before  # nothing was played
+
+
+def test_enter_on_an_empty_line_says_the_full_status():
+    from sobremesa.games.chinchon.ui import new_adapter
+    from sobremesa.settings import Settings
+
+    adapter = new_adapter(Settings(), seed=1, spectator=False)
+    listener = Listener([("", 0.0)], enter_at_gates=False, when="Roba")
+    session, console, clock = make_session(adapter, listener)
+    adapter.start(session)
+    session.run()
+    assert console.prompts[-1][1] == "Roba> "  # the short prompt, for speech
+    answers = [p.lines for p in console.printed if p.answer]
+    assert answers[0][0].startswith("Roba o coge ")  # the status, one key away
+    assert adapter.status_prompt is False

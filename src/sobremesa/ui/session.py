@@ -557,8 +557,7 @@ class Session:
             if self._pages:
                 self._next_page()
             else:
-                said = self.adapter.prompt().rstrip("> ").strip()
-                self._answer([said if said.endswith((".", "!", "?")) else said + "."])
+                self._answer([self._status_line()])
             return
         self._pages = []
         if len(text) > 200:
@@ -583,6 +582,17 @@ class Session:
         reply = self.adapter.handle(command)
         self._sync_key_mode()
         self._do_reply(reply)
+
+    def _status_line(self) -> str:
+        """Enter on an empty line: the status, always in full (the short prompt
+        for speech keeps the rack or the top card one key away)."""
+        short = self.adapter.status_prompt
+        self.adapter.status_prompt = True
+        try:
+            said = self.adapter.prompt().rstrip("> ").strip()
+        finally:
+            self.adapter.status_prompt = short
+        return said if said.endswith((".", "!", "?")) else said + "."
 
     def _do_reply(self, reply: Reply) -> None:
         if reply.actions and self._gate is not None:
