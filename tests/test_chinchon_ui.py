@@ -12,6 +12,7 @@ from sobremesa.games.chinchon import rules as r
 from sobremesa.games.chinchon import texts, ui
 from sobremesa.settings import Settings
 from sobremesa.ui.announcer import Announcer, Said
+from sobremesa.ui import wording
 from sobremesa.ui.session import Session
 
 # A blunt strategy that works in every phase (as in test_cli_scripted): draw, close
@@ -218,11 +219,11 @@ def test_the_last_brief_move_survives_a_save():
 
 
 def test_cut_and_fit_keep_the_decisive_words():
-    assert texts.fit(["Pablo coge caballo es, tira caballo ba", "Pablo tira caballo ba"], 28) == (
+    assert wording.fit(28, "Pablo coge caballo es, tira caballo ba", "Pablo tira caballo ba") == (
         "Pablo tira caballo ba"
     )
-    assert texts.cut("Mario baja: or as-4; 3 doses; sueltas 2 co, 5 es", 28) == (
+    assert wording.cut("Mario baja: or as-4; 3 doses; sueltas 2 co, 5 es", 28) == (
         "Mario baja: or as-4; 3 doses"
     )
-    assert texts.cut("Mario baja: or as-4; 3 doses; sueltas 2 co", 26) == "Mario baja: or as-4; 3"
-    assert texts.cut("Pablo tira rey ba", 28) == "Pablo tira rey ba"
+    assert wording.cut("Mario baja: or as-4; 3 doses; sueltas 2 co", 26) == "Mario baja: or as-4; 3"
+    assert wording.cut("Pablo tira rey ba", 28) == "Pablo tira rey ba"

@@ -5,6 +5,41 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from sobremesa.i18n import _, ngettext
+from sobremesa.ui.announcer import Said
+
+#: Every prompt fits a 30-cell braille line, "> " included (issue 10).
+PROMPT_CELLS = 30
+#: A history item under review fits a 40-cell line in its brief form.
+BRIEF_CELLS = 40
+
+
+def cut(text: str, limit: int) -> str:
+    """`text` in at most `limit` characters, cut at a word where it can be."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    if text[limit] in " ,;:.":  # the cut falls between words
+        return head.rstrip(" ,;:")
+    space = head.rfind(" ")
+    return (head[:space] if space > limit // 2 else head).rstrip(" ,;:")
+
+
+def fit(limit: int, *candidates: str) -> str:
+    """The first (fullest) candidate that fits `limit` cells, else the last one cut."""
+    for text in candidates:
+        if len(text) <= limit:
+            return text
+    return cut(candidates[-1], limit)
+
+
+def prompt_of(*texts: str) -> str:
+    """A prompt from the first text that fits the braille line with its '> '."""
+    return fit(PROMPT_CELLS - 2, *texts).rstrip() + "> "
+
+
+def said(text: str, *briefs: str) -> Said:
+    """A line and its brief form for history review (the fullest that fits 40 cells)."""
+    return Said(text, brief=fit(BRIEF_CELLS, *briefs) if briefs else cut(text, BRIEF_CELLS))
 
 
 def join(items: Sequence[str]) -> str:

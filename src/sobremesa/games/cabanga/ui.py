@@ -22,7 +22,16 @@ from sobremesa.ui.session import (
     restore_seats,
     seat_table,
 )
-from sobremesa.ui.wording import cards_text, join, points_text, result_lines
+from sobremesa.ui.wording import (
+    BRIEF_CELLS,
+    PROMPT_CELLS,
+    cards_text,
+    fit,
+    join,
+    points_text,
+    prompt_of,
+    result_lines,
+)
 
 COLOUR_NAMES = {
     "rojo": N_("rojo"),
@@ -160,23 +169,6 @@ def gap_brief(low: int, high: int) -> str:
 
 def side_short(side: str) -> str:
     return _("izq") if side == "left" else _("der")
-
-
-PROMPT_CELLS = 30  # every prompt fits the braille line, "> " included
-BRIEF_CELLS = 40  # a history item under review
-
-
-def fit(limit: int, *candidates: str) -> str:
-    """The first candidate that fits `limit` characters (the last one cut if none)."""
-    for text in candidates:
-        if len(text) <= limit:
-            return text
-    return candidates[-1][:limit]
-
-
-def prompt_of(*texts: str) -> str:
-    """A prompt from the first text that fits the braille line with its '> '."""
-    return fit(PROMPT_CELLS - 2, *texts).rstrip() + "> "
 
 
 class CabangaAdapter(GameAdapter):

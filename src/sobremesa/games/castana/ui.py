@@ -23,7 +23,17 @@ from sobremesa.ui.session import (
     restore_seats,
     seat_table,
 )
-from sobremesa.ui.wording import cards_text, join, join_or, points_text, result_lines
+from sobremesa.ui.wording import (
+    BRIEF_CELLS,
+    PROMPT_CELLS,
+    cards_text,
+    fit,
+    join,
+    join_or,
+    points_text,
+    prompt_of,
+    result_lines,
+)
 
 # The colour as a noun ("sigue el rojo") and as the card's adjective ("M roja").
 COLOUR_NOUNS = {"azul": N_("azul"), "rojo": N_("rojo"), "verde": N_("verde")}
@@ -167,23 +177,6 @@ WORDS_AT_ONCE = 12  # `palabras` says this many; `palabras más` the next ones
 
 class Refused(Exception):
     """A typed card that names nothing playable; the message says why."""
-
-
-PROMPT_CELLS = 30  # every prompt fits the braille line, "> " included
-BRIEF_CELLS = 40  # a history item under review
-
-
-def fit(limit: int, *candidates: str) -> str:
-    """The first candidate that fits `limit` characters (the last one cut if none)."""
-    for text in candidates:
-        if len(text) <= limit:
-            return text
-    return candidates[-1][:limit]
-
-
-def prompt_of(*texts: str) -> str:
-    """A prompt from the first text that fits the braille line with its '> '."""
-    return fit(PROMPT_CELLS - 2, *texts).rstrip() + "> "
 
 
 EARLY = (

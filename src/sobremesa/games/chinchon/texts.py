@@ -10,7 +10,7 @@ from sobremesa.games.chinchon.melds import meld_kind
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.ui.announcer import Said
 from sobremesa.ui.spanish_cards import SUIT_NAMES, card_list, card_name, card_short
-from sobremesa.ui.wording import join
+from sobremesa.ui.wording import BRIEF_CELLS, join, said
 
 RANK_PLURALS = {
     1: N_("ases"),
@@ -31,8 +31,6 @@ RANK_SHORT = {1: N_("as"), 10: N_("sota"), 11: N_("caballo"), 12: N_("rey")}
 SUIT_ABBREVIATIONS = N_("or co es ba")
 SUIT_ORDER = ("oros", "copas", "espadas", "bastos")
 #: cells of the braille line: a history item in review, and a prompt without its "> "
-BRIEF_CELLS = 40
-PROMPT_CELLS = 28
 
 
 def points(n: int) -> str:
@@ -67,30 +65,6 @@ def card_brief(card: Card) -> str:
     """The braille form of a card: '3 co', 'rey ba', 'caballo es'."""
     suits = dict(zip(SUIT_ORDER, _(SUIT_ABBREVIATIONS).split(), strict=False))
     return f"{rank_short(card.rank)} {suits.get(card.suit, card.suit)}"
-
-
-def cut(text: str, limit: int) -> str:
-    """`text` in at most `limit` characters, cut at a word where it can be."""
-    if len(text) <= limit:
-        return text
-    head = text[:limit]
-    if text[limit] in " ,;:.":  # the cut falls between words
-        return head.rstrip(" ,;:")
-    space = head.rfind(" ")
-    return (head[:space] if space > limit // 2 else head).rstrip(" ,;:")
-
-
-def fit(options: Sequence[str], limit: int) -> str:
-    """The first (fullest) of `options` that fits `limit` cells, else the last one cut."""
-    for text in options:
-        if len(text) <= limit:
-            return text
-    return cut(options[-1], limit)
-
-
-def said(text: str, *briefs: str) -> Said:
-    """A line and its brief form for history review (the fullest that fits 40 cells)."""
-    return Said(text, brief=fit(briefs, BRIEF_CELLS) if briefs else cut(text, BRIEF_CELLS))
 
 
 def meld_brief(meld: Sequence[Card], deck: int) -> str:

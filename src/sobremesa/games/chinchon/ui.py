@@ -16,13 +16,11 @@ from sobremesa.games.chinchon.melds import (
     can_close,
 )
 from sobremesa.games.chinchon.texts import (
-    PROMPT_CELLS,
     Narrator,
     capital,
     card_brief,
     cards_count,
     chips,
-    fit,
     loose,
     melds_text,
     points,
@@ -39,6 +37,7 @@ from sobremesa.ui.session import (
     seat_table,
 )
 from sobremesa.ui.spanish_cards import card_list, card_name, card_short, parse_card
+from sobremesa.ui.wording import prompt_of
 
 COMMANDS = [
     CommandSpec("mano", ("hand", "m", "cartas"), N_("mano: tus cartas"), "F2"),
@@ -210,7 +209,7 @@ class ChinchonAdapter(GameAdapter):
         """What the player is expected to do, in 1-3 words (for speech); with
         `status_prompt` (for braille) the state that decides it, in 30 cells."""
         options = self._status_prompt() if self.status_prompt else [self._short_prompt()]
-        return fit(options, PROMPT_CELLS) + "> "
+        return prompt_of(*options)
 
     def _short_prompt(self) -> str:
         view = self._view()

@@ -14,7 +14,7 @@ from sobremesa.games.palabras import braille
 from sobremesa.games.palabras.board import COLUMNS, SIZE, Board, Move, square_name
 from sobremesa.games.palabras.tiles import BLANK, COUNTS, POINTS, RACK_SIZE, sort_rack
 from sobremesa.i18n import N_, _, ngettext
-from sobremesa.ui.announcer import Said
+from sobremesa.ui.wording import PROMPT_CELLS, fit
 from sobremesa.ui.wording import join as join  # re-exported: t.join, t.points_text
 from sobremesa.ui.wording import points_text as points_text
 
@@ -31,34 +31,8 @@ NO_TILES = ("K", "W")
 #: how far (in squares, in a straight empty line) a premium counts as reachable
 REACH = RACK_SIZE
 #: cells of the braille line: a history item in review, and a prompt without its "> "
-BRIEF_CELLS = 40
-PROMPT_CELLS = 28
 #: the blank in the braille forms (the tile is marked with a star)
 BLANK_SIGN = "*"
-
-
-def cut(text: str, limit: int) -> str:
-    """`text` in at most `limit` characters, cut at a word where it can be."""
-    if len(text) <= limit:
-        return text
-    head = text[:limit]
-    if text[limit] in " ,;:.":  # the cut falls between words
-        return head.rstrip(" ,;:")
-    space = head.rfind(" ")
-    return (head[:space] if space > limit // 2 else head).rstrip(" ,;:")
-
-
-def fit(options: Sequence[str], limit: int) -> str:
-    """The first (fullest) of `options` that fits `limit` cells, else the last one cut."""
-    for text in options:
-        if len(text) <= limit:
-            return text
-    return cut(options[-1], limit)
-
-
-def said(text: str, *briefs: str) -> Said:
-    """A line and its brief form for history review (the fullest that fits 40 cells)."""
-    return Said(text, brief=fit(briefs, BRIEF_CELLS) if briefs else cut(text, BRIEF_CELLS))
 
 
 # --- small pieces -----------------------------------------------------------------
@@ -200,7 +174,7 @@ def square_brief(board: Board, row: int, col: int) -> str:
     letter = board.letter(row, col)
     start = _start_label(board, row, col)
     if start:
-        return fit([f"{name} {start}", f"{name} {_('salida')}"], PROMPT_CELLS)
+        return fit(PROMPT_CELLS - 2, f"{name} {start}", f"{name} {_('salida')}")
     if letter is None:
         head = _("{square} vacía").format(square=name)
     elif board.is_blank(row, col):
@@ -219,7 +193,7 @@ def square_brief(board: Board, row: int, col: int) -> str:
             short = _("{premium} usada").format(premium=short)
         options.append(f"{head}, {short}")
     options.append(head)
-    return fit(options, PROMPT_CELLS)
+    return fit(PROMPT_CELLS - 2, *options)
 
 
 def words_through(board: Board, row: int, col: int) -> list[Move]:

@@ -32,6 +32,7 @@ from sobremesa.games.palabras.tiles import BLANK, CODE, fold_letter, normalize_r
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.ui.commands import Command, CommandSpec, fold
 from sobremesa.ui.session import GameAdapter, Reply, Table, make_bots, restore_seats, seat_table
+from sobremesa.ui.wording import prompt_of, said
 
 COMMANDS = [
     CommandSpec("atril", ("mano", "rack", "m"), N_("atril: tus fichas con sus valores"), "F2"),
@@ -293,7 +294,7 @@ class PalabrasAdapter(GameAdapter):
                     lines.append(_("Tus fichas: {tiles}.").format(tiles=t.rack_letters(e.tiles)))
             else:
                 line = _("Robas {tiles}.").format(tiles=t.rack_letters(e.tiles))
-                lines.append(t.said(line, _("Robas {tiles}").format(tiles=t.rack_brief(e.tiles))))
+                lines.append(said(line, _("Robas {tiles}").format(tiles=t.rack_brief(e.tiles))))
         if e.bag_count == 0 and e.count and e.reason != "deal":
             lines.append(_("La bolsa se ha quedado vacía."))
         return lines
@@ -359,9 +360,9 @@ class PalabrasAdapter(GameAdapter):
         # 'Ana CASA 8H 12 (45)': who and what first (8H across, H8 down)
         brief = f"{self._name(e.seat)} {word} {e.pos} {e.score}"
         briefs = [f"{brief} ({e.total})", brief]
-        lines = [t.said(first, *briefs)]
+        lines = [said(first, *briefs)]
         if details:
-            lines.append(t.said(" ".join(details), *self._details_briefs(e)))
+            lines.append(said(" ".join(details), *self._details_briefs(e)))
         self.last_move = " ".join(lines)
         self.last_brief = briefs
         return lines
@@ -403,7 +404,7 @@ class PalabrasAdapter(GameAdapter):
                 "{name} cambia {n} ficha.", "{name} cambia {n} fichas.", e.count
             ).format(name=self._name(e.seat), n=e.count)
             brief = line.rstrip(".")
-        self.last_move = t.said(line, brief)
+        self.last_move = said(line, brief)
         self.last_brief = [brief]
         return [self.last_move, *self._scoreless_warning(e.scoreless_turns)]
 
@@ -411,7 +412,7 @@ class PalabrasAdapter(GameAdapter):
         line = (
             _("Pasas.") if self._you(e.seat) else _("{name} pasa.").format(name=self._name(e.seat))
         )
-        self.last_move = t.said(line, line.rstrip("."))
+        self.last_move = said(line, line.rstrip("."))
         self.last_brief = [line.rstrip(".")]
         return [self.last_move, *self._scoreless_warning(e.scoreless_turns)]
 
@@ -476,7 +477,7 @@ class PalabrasAdapter(GameAdapter):
         """What the player is expected to do, in 1-3 words (for speech); with
         `status_prompt` (for braille) the state that decides it. While exploring,
         the square under the cursor in both styles. At most 30 cells, "> " included."""
-        return t.fit(self._prompt_options(), t.PROMPT_CELLS) + "> "
+        return prompt_of(*self._prompt_options())
 
     def _prompt_options(self) -> list[str]:
         view = self.game.view(None)
