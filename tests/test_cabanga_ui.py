@@ -266,7 +266,7 @@ def test_turn_by_turn_order_comes_from_answer_time(interactive):
 
 def test_window_line_comes_alone_then_the_play_that_opened_it(isolated_home):
     out = run(PLAY, TURN * 20, isolated_home).stdout.splitlines()
-    windows = [i for i, line in enumerate(out) if re.match(r"¡Cabanga! \w+: te entra", line)]
+    windows = [i for i, line in enumerate(out) if re.match(r"¡Cabanga! \w+ \d+: te entra", line)]
     assert len(windows) >= 3
     for i in windows:
         j = i + 1

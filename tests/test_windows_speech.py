@@ -133,7 +133,7 @@ def test_cabanga_prompt_is_fixed_during_rivals_turns(spectator):
             adapter.status_prompt = False
 
     drive(adapter, lambda: cabanga_bot("medio", 0, rng_seed=7), check, steps=300)
-    assert texts == ({"Espectador> "} if spectator else {"Rivales> "})
+    assert texts == ({"Mirando> "} if spectator else {"Espera> "})
 
 
 def test_cabanga_prompts_of_the_player():
@@ -247,4 +247,4 @@ def test_castana_prompt_is_fixed_during_rivals_turns(spectator):
             adapter.status_prompt = False
 
     drive(adapter, castana_player, check, steps=300)
-    assert texts == ({"Espectador> "} if spectator else {"Rivales> "})
+    assert texts == ({"Mirando> "} if spectator else {"Espera> "})

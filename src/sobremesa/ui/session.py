@@ -227,10 +227,36 @@ class GameAdapter(ABC):
         """The window's time is up: the rules close it."""
         return []
 
+    #: Lines held back while the player's window is open (games with windows).
+    held: list[str]
+
+    def player_in_window(self) -> bool:
+        """Is a window open in which the player may answer?"""
+        return False
+
+    def hold_for_window(
+        self, window: list[str | Pause], items: list[str | Pause]
+    ) -> list[str | Pause]:
+        """The lines of a batch while windows open and close: a new window for the
+        player goes out alone (after what was held before it); while the player
+        may answer nothing else is said (it is held); once the player's part is
+        over, what was held comes first, in play order."""
+        if not self.player_in_window():
+            held, self.held = self.held, []
+            return [*held, *window, *items]
+        if window:  # a new window for the player: its line alone
+            held, self.held = self.held, [i for i in items if not isinstance(i, Pause)]
+            return [*held, *window]
+        self.held += [i for i in items if not isinstance(i, Pause)]
+        return []
+
     def after_window(self) -> list[str]:
         """Lines held back while a window was open (the move that opened it), said
         once it has closed: nothing else is printed while the player may answer."""
-        return []
+        if not getattr(self, "held", None) or self.player_in_window():
+            return []
+        held, self.held = self.held, []
+        return held
 
     def pause_after(self, events: Sequence[Event]) -> str | None:
         """A line to confirm with Enter after these events, or None."""

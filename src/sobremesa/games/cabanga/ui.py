@@ -243,20 +243,7 @@ class CabangaAdapter(GameAdapter):
             line = self.pause_after([event])
             if line:
                 items.append(Pause(line))
-        if not self.player_in_window():
-            held, self.held = self.held, []
-            return [*held, *window, *items]
-        if window:  # a new window for the player: its line alone
-            held, self.held = self.held, [i for i in items if not isinstance(i, Pause)]
-            return [*held, *window]
-        self.held += [i for i in items if not isinstance(i, Pause)]
-        return []
-
-    def after_window(self) -> list[str]:
-        if self.player_in_window():
-            return []
-        held, self.held = self.held, []
-        return held
+        return self.hold_for_window(window, items)
 
     # -- texts -------------------------------------------------------------------
     def _name(self, seat: int) -> str:
@@ -344,7 +331,10 @@ class CabangaAdapter(GameAdapter):
         window = self.game.window
         human = self.table.human
         if e.gap and (window is None or window.seat != e.seat):
-            line = line[:-1] + _(", ya salidas: no hay cabanga.")
+            if len(e.gap) == 1:
+                line = line[:-1] + _(", ya ha salido: no hay cabanga.")
+            else:
+                line = line[:-1] + _(", ya salidas: no hay cabanga.")
         elif e.gap and human is not None and human != e.seat and not self.player_in_window():
             # The window the player cannot join is told here, not on its own.
             line = line[:-1] + _("; no te entra.")
@@ -355,6 +345,7 @@ class CabangaAdapter(GameAdapter):
         brief = _("{move}: hueco {gap}").format(move=what, gap=gap) if gap else what
         self.last_move = line
         self.last_brief = f"{what} {gap}".strip()
+        self.last_play = card_text(e.card).capitalize()  # what the window line starts with
         return [Said(line, brief=fit(BRIEF_CELLS, brief))]
 
     def _on_penalty_drawn(self, e: r.PenaltyDrawn) -> list[str]:
@@ -392,25 +383,26 @@ class CabangaAdapter(GameAdapter):
         return [self.window_line()]
 
     def window_line(self) -> str:
-        """The player's window in one short line, the colour and what fits first:
-        '¡Cabanga! Amarillo: te entra el 12.' (at most 8 words)."""
+        """The player's window in one short line: the card that opened it, then
+        what fits you: '¡Cabanga! Morado 2: te entra el 4.' (at most 8 words; the
+        whole move line, who and the gap, follows the window)."""
         view = self._view()
         window = view.window
         assert window is not None
-        colour = colour_name(window.colour).capitalize()
+        play = getattr(self, "last_play", "") or colour_name(window.colour).capitalize()
         values = [c.value for c in view.fitting]
         if not self.settings.cabanga.notify_fits:
-            return _("¡Cabanga! {colour} {gap}.").format(
-                colour=colour, gap=gap_short(window.low, window.high)
+            return _("¡Cabanga! {play}: hueco {gap}.").format(
+                play=play, gap=gap_short(window.low, window.high)
             )
         if len(values) == 1:
-            text = _("¡Cabanga! {colour}: te entra el {value}.")
-        elif len(values) <= 3:
-            text = _("¡Cabanga! {colour}: te entran {values}.")
+            text = _("¡Cabanga! {play}: te entra el {value}.")
+        elif len(values) == 2:
+            text = _("¡Cabanga! {play}: te entran {values}.")
         else:
-            text = _("¡Cabanga! {colour}: te entran {count}.")
+            text = _("¡Cabanga! {play}: te entran {count}.")
         return text.format(
-            colour=colour,
+            play=play,
             value=values[0],
             values=join([str(v) for v in values]),
             count=cards_text(len(values)),
@@ -495,8 +487,8 @@ class CabangaAdapter(GameAdapter):
         if self.status_prompt and self.last_brief:
             return prompt_of(self.last_brief)
         if human is None:
-            return _("Espectador> ")
-        return _("Rivales> ")
+            return _("Mirando> ")
+        return _("Espera> ")
 
     # -- commands ----------------------------------------------------------------
     def commands(self) -> list[CommandSpec]:

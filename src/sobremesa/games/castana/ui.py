@@ -319,20 +319,7 @@ class CastanaAdapter(GameAdapter):
         if self.pending is not None and self.pending.get("moment") != self._moment():
             self.pending = None  # never finish a play on a table that has changed
             items.append(_("La mesa ha cambiado: tu jugada a medias no vale."))
-        if not self.player_in_window():
-            held, self.held = self.held, []
-            return [*held, *window, *items]
-        if window:  # a new window for the player: its line alone
-            held, self.held = self.held, [i for i in items if not isinstance(i, Pause)]
-            return [*held, *window]
-        self.held += [i for i in items if not isinstance(i, Pause)]
-        return []
-
-    def after_window(self) -> list[str]:
-        if self.player_in_window():
-            return []
-        held, self.held = self.held, []
-        return held
+        return self.hold_for_window(window, items)
 
     def _words(self, view: r.CastanaView) -> list[str]:
         return r.words_from(view.top_letter, view.hand or (), self.lexicon.spell)
@@ -820,8 +807,8 @@ class CastanaAdapter(GameAdapter):
         if status and self.last_brief:
             return prompt_of(self.last_brief)
         if human is None:
-            return _("Espectador> ")
-        return _("Rivales> ")
+            return _("Mirando> ")
+        return _("Espera> ")
 
     def _top_brief(self, view: r.CastanaView) -> str:
         """'M roja', 'I azul, sigue verde' (for the braille line)."""
