@@ -107,8 +107,12 @@ def test_pyttsx3_espeak_writes_spanish_wav(tmp_path, capsys):
                 return
 
     def has_audio(path: Path) -> bool:
+        """Audio there and complete: the file has stopped growing (on a loaded
+        machine the driver was seen still writing it: a shorter WAV was read)."""
         try:
-            return wav_info(path)[0] > 0
+            size = path.stat().st_size
+            time.sleep(0.3)
+            return path.stat().st_size == size and wav_info(path)[0] > 0
         except (OSError, EOFError, wave.Error):  # not there yet, or half written
             return False
 
