@@ -196,6 +196,7 @@ def test_save_then_restore_gives_the_same_game_and_state():
         assert ask(restored, command) == ask(adapter, command), command
     # Exploring: the square under the cursor is the prompt (J7 is taken by now).
     j7 = texts.square_brief(restored.game.board, 6, 9) + "> "
+    restored.status_prompt = adapter.status_prompt = True  # the braille style
     assert restored.prompt() == adapter.prompt() == j7
     assert j7.startswith("J7 ") and len(j7) <= 30
     assert restored.key_mode() == "tablero"
@@ -588,6 +589,7 @@ def test_no_move_possible_says_what_to_do():
 
 
 def test_exploration_commands(known):
+    known.status_prompt = True  # the braille style: the square on the input line
     assert known.key_mode() is None
     assert ask(known, "explorar H8") == [
         "Exploras el tablero: flechas para moverte, Escape o dejar para terminar.",
@@ -622,6 +624,8 @@ def test_exploration_commands(known):
     assert ask(known, "dejar") == ["Dejas de explorar. El cursor queda en J9."]
     assert known.key_mode() is None
     assert ask(known, "dejar") == ["No estabas explorando el tablero."]
+    assert known.prompt() == "Juega AEEÑOZ*> "
+    known.status_prompt = False
     assert known.prompt() == "Tu jugada> "
 
 
@@ -725,7 +729,7 @@ def play_recording(adapter, responder, *, status):
     return console
 
 
-SPEECH_PROMPTS = {"Tu jugada> ", "Espera> ", "Fin> "}
+SPEECH_PROMPTS = {"Tu jugada> ", "Espera> ", "Explorar> ", "Fin> "}
 
 
 @pytest.mark.parametrize("language", ["es", "en"])
@@ -744,8 +748,8 @@ def test_every_prompt_fits_30_cells_over_whole_games(language, status):
         if language != "es":
             continue
         squares = {p for p in prompts if re.match(r"[A-O]\d{1,2} ", p)}
-        if spectator:
-            assert not squares
+        if spectator or not status:
+            assert not squares  # for speech the step's line says the square
         else:
             assert {"H8 " in p for p in squares} == {True, False}  # the explored squares
         others = prompts - squares
@@ -781,7 +785,9 @@ def test_exploration_prompt_names_the_square_first(known):
     from sobremesa import i18n
 
     ask(known, "explorar H8")
-    for status in (False, True):  # the square is in the prompt in both styles
+    known.status_prompt = False  # for speech the step's line says the square
+    assert known.prompt() == "Explorar> "
+    for status in (True,):  # for braille the square is in the prompt
         known.status_prompt = status
         assert known.prompt() == "H8 C, palabra doble usada> "
     ask(known, "ir K8")
@@ -792,6 +798,7 @@ def test_exploration_prompt_names_the_square_first(known):
     assert known.prompt() == "J9 vacía> "
     empty = ui.new_adapter(settings(), seed=1, spectator=False)
     ask(empty, "explorar")
+    empty.status_prompt = True
     assert empty.prompt() == "H8 salida, palabra doble> "
     # Every square of both boards fits, in both languages, the square first.
     for language in ("es", "en"):

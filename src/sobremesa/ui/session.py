@@ -235,19 +235,26 @@ class GameAdapter(ABC):
         return False
 
     def hold_for_window(
-        self, window: list[str | Pause], items: list[str | Pause]
+        self, window: list[str | Pause], items: list[str | Pause], *, window_first: bool = False
     ) -> list[str | Pause]:
-        """The lines of a batch while windows open and close: a new window for the
-        player goes out alone (after what was held before it); while the player
+        """The lines of a batch while windows open and close. A new window for the
+        player comes after what led to it (the move that opened it), its line last,
+        right before the prompt: the window's clock starts once all of it has been
+        heard, so the natural order costs the player nothing. With `window_first`
+        (a race: the Ñ) its line goes first and the rest is held. While the player
         may answer nothing else is said (it is held); once the player's part is
         over, what was held comes first, in play order."""
         if not self.player_in_window():
             held, self.held = self.held, []
             return [*held, *window, *items]
-        if window:  # a new window for the player: its line alone
-            held, self.held = self.held, [i for i in items if not isinstance(i, Pause)]
+        told = [i for i in items if not isinstance(i, Pause)]
+        if window and window_first:
+            held, self.held = self.held, told
             return [*held, *window]
-        self.held += [i for i in items if not isinstance(i, Pause)]
+        if window:
+            held, self.held = self.held, []
+            return [*held, *told, *window]
+        self.held += told
         return []
 
     def after_window(self) -> list[str]:

@@ -319,7 +319,8 @@ class CastanaAdapter(GameAdapter):
         if self.pending is not None and self.pending.get("moment") != self._moment():
             self.pending = None  # never finish a play on a table that has changed
             items.append(_("La mesa ha cambiado: tu jugada a medias no vale."))
-        return self.hold_for_window(window, items)
+        # The Ñ race is a race: its call goes first, who threw it after.
+        return self.hold_for_window(window, items, window_first=self.game.phase == "race")
 
     def _words(self, view: r.CastanaView) -> list[str]:
         return r.words_from(view.top_letter, view.hand or (), self.lexicon.spell)

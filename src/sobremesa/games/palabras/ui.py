@@ -475,8 +475,8 @@ class PalabrasAdapter(GameAdapter):
     # -- prompt ------------------------------------------------------------------------
     def prompt(self) -> str:
         """What the player is expected to do, in 1-3 words (for speech); with
-        `status_prompt` (for braille) the state that decides it. While exploring,
-        the square under the cursor in both styles. At most 30 cells, "> " included."""
+        `status_prompt` (for braille) the state that decides it; while exploring,
+        the square under the cursor. At most 30 cells, "> " included."""
         return prompt_of(*self._prompt_options())
 
     def _prompt_options(self) -> list[str]:
@@ -484,6 +484,10 @@ class PalabrasAdapter(GameAdapter):
         if view.is_over:
             return [_("Fin")]
         if self.exploring:
+            if not self.status_prompt:
+                # For speech the step's line says the square; the prompt would say
+                # it again after every arrow (measured: a sixth of the speech).
+                return [_("Explorar")]
             return [t.square_brief(self.game.board, *self.cursor)]
         human = self.table.human
         if human is not None and view.current_seat == human:
