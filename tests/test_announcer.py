@@ -41,3 +41,25 @@ def test_a_multi_line_answer_interrupts_once_and_stays_out_of_history():
     assert [c[2] for c in console.calls] == [True, True]  # both printed at once
     speaks = [c for c in output.calls if c[0] == "speak"]
     assert [c[2] for c in speaks] == [True, False]  # the first cuts speech, the rest queue
+
+
+def test_answers_are_in_the_review_but_not_in_the_history():
+    """A braille display shows only the input line: the answer to `mano` must be
+    reachable with the review keys; `historial` and saves keep the game's lines."""
+    from sobremesa.ui.announcer import Announcer
+
+    class Sink:
+        def say(self, line, *, answer=False):
+            pass
+
+    announcer = Announcer(Sink())
+    announcer.narrate("Ana roba.")
+    announcer.answer_lines(["Tu mano, 7 cartas: as de oros y 6 más.", "Puedes cerrar."])
+    announcer.narrate("Tu turno.")
+    assert list(announcer.history.lines()) == ["Ana roba.", "Tu turno."]
+    assert list(announcer.review.lines()) == [
+        "Ana roba.",
+        "Tu mano, 7 cartas: as de oros y 6 más.",
+        "Puedes cerrar.",
+        "Tu turno.",
+    ]

@@ -221,7 +221,7 @@ class App:
         self.end_gate = N_("Pulsa Intro para salir.")
         self.stored = stored if stored is not None else settings  # what is saved to disk
         self.console = make_console(
-            lambda: self.announcer.history.lines(),
+            lambda: self.announcer.review.lines(),
             force_plain=force_plain,
             on_review=lambda text: self.announcer.speak_only(text),
         )
@@ -470,6 +470,7 @@ class App:
         for line in data.get("history", [])[-300:]:
             if isinstance(line, str):
                 self.announcer.history.add(line)
+                self.announcer.review.add(line)
         return self._run(adapter, resumed=True, game_id=data["game"])
 
     def _saved_game_name(self) -> str:

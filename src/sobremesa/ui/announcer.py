@@ -84,7 +84,11 @@ class Announcer:
     ) -> None:
         self.console = console
         self.outputs = list(outputs)
-        self.history = History()
+        self.history = History()  # the game's narration: `historial`, saves, `repetir`
+        # What the review keys step through: every line printed, the answers to the
+        # player's own commands too (on a braille display, the only way to read
+        # them is in the input line).
+        self.review = History()
         self.clock = clock
         self.timeline = SpeechTimeline(wpm)
 
@@ -131,8 +135,9 @@ class Announcer:
         lines = [line for line in lines if line]
         if not lines:
             return
-        if not answer:  # narration is history; answers to reading commands are not
-            for line in lines:
+        for line in lines:
+            self.review.add(line)
+            if not answer:  # narration is history; answers to reading commands are not
                 self.history.add(line)
         say_batch = getattr(self.console, "say_batch", None)
         if say_batch is not None:

@@ -591,20 +591,13 @@ class TerminalConsole:
             if current == len(items) and step > 0:
                 return  # past "Final.": the review ends, the draft is back
             index = max(-1, min(len(items), current + step))
-            if index == current:
-                self._key_keeps_review = True  # at "Principio." already: said once
-                return
-        self._show(items, index)
+        self._show(items, index)  # also at "Principio." again: the line is shown anew
 
     def _review_jump(self, *, oldest: bool) -> None:
         items = self._items()
         if not items:
             return
-        index = 0 if oldest else len(items) - 1
-        if self._key_review == index:
-            self._key_keeps_review = True  # already there: not said again
-            return
-        self._show(items, index)
+        self._show(items, 0 if oldest else len(items) - 1)
 
     def _show(self, items: list[str], index: int) -> None:
         if self._key_review is None:

@@ -768,9 +768,10 @@ class CastanaAdapter(GameAdapter):
         if view.phase == "give" and mine:
             if status:
                 return prompt_of(
-                    _("Da una carta a {name}").format(name=self._name(view.challenger or 0))
+                    _("A {name}: dar CARTA").format(name=self._name(view.challenger or 0)),
+                    _("Da: dar CARTA"),
                 )
-            return _("Da una carta> ")
+            return _("dar CARTA> ")  # the command itself: a bare card is not one
         if view.phase == "window" and mine and view.warned and view.next_seat == human:
             return _("Aviso: juega ya o paso> ") if status else _("Juega o paso> ")
         if view.phase == "window" and self.player_in_window():
