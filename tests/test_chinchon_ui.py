@@ -11,8 +11,8 @@ from sobremesa.core.cards import Card
 from sobremesa.games.chinchon import rules as r
 from sobremesa.games.chinchon import texts, ui
 from sobremesa.settings import Settings
-from sobremesa.ui.announcer import Announcer, Said
 from sobremesa.ui import wording
+from sobremesa.ui.announcer import Announcer, Said
 from sobremesa.ui.session import Session
 
 # A blunt strategy that works in every phase (as in test_cli_scripted): draw, close
