@@ -18,7 +18,7 @@ from typing import Any
 from sobremesa import i18n, saves
 from sobremesa.core.game import Action, Event, Game, IllegalAction
 from sobremesa.i18n import N_, _, ngettext
-from sobremesa.ui.announcer import Announcer
+from sobremesa.ui.announcer import Announcer, Said, brief_form
 from sobremesa.ui.commands import Command, CommandSpec, CommandTable
 
 PAGE_LINES = 9  # long texts come in screen-sized pieces (DESIGN §6)
@@ -77,6 +77,22 @@ def restore_seats(
     if len(table.names) != game.num_seats:
         raise ValueError("table")
     return table, {int(seat): bot_from_dict(bot) for seat, bot in data["bots"]}
+
+
+def held_to_data(held: Sequence[str]) -> list[list[str]]:
+    """Lines held during a window, for a save: each with its brief form."""
+    return [[str(line), brief_form(line)] for line in held]
+
+
+def held_from_data(data: Any) -> list[str]:
+    """Held lines from a save (anything malformed is dropped)."""
+    if not isinstance(data, list):
+        return []
+    return [
+        Said(item[0], brief=item[1])
+        for item in data
+        if isinstance(item, list) and len(item) == 2 and all(isinstance(t, str) for t in item)
+    ]
 
 
 @dataclass

@@ -11,13 +11,15 @@ from sobremesa.games.cabanga import rules as r
 from sobremesa.games.cabanga.bots import bot_from_dict, make_bot
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.settings import Settings
-from sobremesa.ui.announcer import Said, brief_form
+from sobremesa.ui.announcer import Said
 from sobremesa.ui.commands import Command, CommandSpec, fold
 from sobremesa.ui.session import (
     GameAdapter,
     Pause,
     Reply,
     Table,
+    held_from_data,
+    held_to_data,
     make_bots,
     restore_seats,
     seat_table,
@@ -212,7 +214,7 @@ class CabangaAdapter(GameAdapter):
         return {
             "last_move": self.last_move,
             "last_brief": self.last_brief,
-            "held": [[line, brief_form(line)] for line in self.held],
+            "held": held_to_data(self.held),
             "could_throw": self.could_throw,
         }
 
@@ -750,12 +752,6 @@ def restore_adapter(settings: Settings, data: dict[str, Any]) -> CabangaAdapter:
     adapter.last_move = last if isinstance(last, str) else ""
     brief = extra.get("last_brief", "")
     adapter.last_brief = brief if isinstance(brief, str) else ""
-    held = extra.get("held", [])
-    if isinstance(held, list):
-        adapter.held = [
-            Said(item[0], brief=item[1])
-            for item in held
-            if isinstance(item, list) and len(item) == 2 and all(isinstance(t, str) for t in item)
-        ]
+    adapter.held = held_from_data(extra.get("held"))
     adapter.could_throw = extra.get("could_throw", True) is not False
     return adapter

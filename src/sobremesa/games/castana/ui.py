@@ -12,13 +12,15 @@ from sobremesa.games.castana.bots import bot_from_dict, make_bot
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.lexicon.spelling import WordError, normalize
 from sobremesa.settings import Settings
-from sobremesa.ui.announcer import Said, brief_form
+from sobremesa.ui.announcer import Said
 from sobremesa.ui.commands import Command, CommandSpec, fold
 from sobremesa.ui.session import (
     GameAdapter,
     Pause,
     Reply,
     Table,
+    held_from_data,
+    held_to_data,
     make_bots,
     restore_seats,
     seat_table,
@@ -740,7 +742,7 @@ class CastanaAdapter(GameAdapter):
             "last_move": self.last_move,
             "last_brief": self.last_brief,
             "order": self.order,
-            "held": [[line, brief_form(line)] for line in self.held],
+            "held": held_to_data(self.held),
         }
 
     # -- prompt ----------------------------------------------------------------------
@@ -1327,11 +1329,5 @@ def restore_adapter(settings: Settings, data: dict[str, Any]) -> CastanaAdapter:
         adapter.order = extra["order"]
     brief = extra.get("last_brief", "")
     adapter.last_brief = brief if isinstance(brief, str) else ""
-    held = extra.get("held", [])
-    if isinstance(held, list):
-        adapter.held = [
-            Said(item[0], brief=item[1])
-            for item in held
-            if isinstance(item, list) and len(item) == 2 and all(isinstance(t, str) for t in item)
-        ]
+    adapter.held = held_from_data(extra.get("held"))
     return adapter
