@@ -328,15 +328,9 @@ class OptionsMenu:
                 _("Límite: {value} puntos").format(value=c.limit),
                 lambda: self._set("chinchon", "limit", 70 if c.limit == 100 else 100),
             ),
-            (
-                _("Reenganche: {value}").format(value=_yes_no(c.reenganche)),
-                lambda: self._set("chinchon", "reenganche", not c.reenganche),
-            ),
-            (
-                _("Escalera de siete gana la partida: {value}").format(
-                    value=_yes_no(c.seven_run_wins)
-                ),
-                lambda: self._set("chinchon", "seven_run_wins", not c.seven_run_wins),
+            self._toggle(_("Reenganche: {value}"), "chinchon", "reenganche"),
+            self._toggle(
+                _("Escalera de siete gana la partida: {value}"), "chinchon", "seven_run_wins"
             ),
             (
                 _("Orden de la mano: {value}").format(
@@ -349,32 +343,19 @@ class OptionsMenu:
         ]
 
     def _palabras_items(self) -> list[tuple[str, Action]]:
-        w = self.app.settings.palabras
         return [
-            (
-                _("Pistas: {value}").format(value=_yes_no(w.hints)),
-                lambda: self._set("palabras", "hints", not w.hints),
-            ),
+            self._toggle(_("Pistas: {value}"), "palabras", "hints"),
         ]
 
     def _castana_items(self) -> list[tuple[str, Action]]:
         a = self.app.settings.castana
         return [
             (reaction_text(a), lambda: ask_reaction(self.app, "castana", listed_back=True)),
-            (
-                _("Árbitro automático: {value}").format(value=_yes_no(a.referee)),
-                lambda: self._set("castana", "referee", not a.referee),
+            self._toggle(_("Árbitro automático: {value}"), "castana", "referee"),
+            self._toggle(
+                _("Avisar antes de robarme el turno: {value}"), "castana", "warn_before_steal"
             ),
-            (
-                _("Avisar antes de robarme el turno: {value}").format(
-                    value=_yes_no(a.warn_before_steal)
-                ),
-                lambda: self._set("castana", "warn_before_steal", not a.warn_before_steal),
-            ),
-            (
-                _("Ayuda de palabras: {value}").format(value=_yes_no(a.aids)),
-                lambda: self._set("castana", "aids", not a.aids),
-            ),
+            self._toggle(_("Ayuda de palabras: {value}"), "castana", "aids"),
             (
                 _("Orden de la mano: {value}").format(
                     value=_("por color") if a.hand_order == "color" else _("por letra")
@@ -390,15 +371,17 @@ class OptionsMenu:
         return [
             (reaction_text(k), lambda: ask_reaction(self.app, "cabanga", listed_back=True)),
             (_("Límite: {value} puntos").format(value=k.limit), self._cabanga_limit),
-            (
-                _("Avisarme de mis cartas: {value}").format(value=_yes_no(k.notify_fits)),
-                lambda: self._set("cabanga", "notify_fits", not k.notify_fits),
-            ),
+            self._toggle(_("Avisarme de mis cartas: {value}"), "cabanga", "notify_fits"),
         ]
 
     # -- changing ---------------------------------------------------------------------
     def _set(self, section: str | None, name: str, value: Any) -> None:
         self.app.set_option(section, name, value)
+
+    def _toggle(self, label: str, section: str, name: str) -> tuple[str, Action]:
+        """A sí/no option: its line (`label` with {value}) and the change that flips it."""
+        value = getattr(getattr(self.app.settings, section), name)
+        return label.format(value=_yes_no(value)), lambda: self._set(section, name, not value)
 
     def _cycle_outputs(self) -> None:
         s = self.app.settings
