@@ -171,13 +171,13 @@ def test_brief_forms_of_a_close():
     )
     first, second = n.describe(event)
     assert first == "Pablo roba del mazo y cierra con 2 puntos sueltos."
-    assert first.brief == "Pablo cierra con 2 sueltos"
+    assert first.brief == "Pablo cierra con 2 puntos"
     assert second == (
         "Pablo baja: 1, escalera de oros: 3, 4 y 5; 2, grupo de sietes: oros, copas y bastos."
         " Sueltas: 2 de copas."
     )
     assert second.brief == "Pablo baja: or 3-5; 3 sietes"  # 40 cells: whole melds only
-    assert n.last_brief == ["Pablo cierra con 2 sueltos"]
+    assert n.last_brief == ["Pablo cierra con 2 puntos"]
     n.names[1] = "Eva"
     n.describe(r.DrewStock(seat=1, card=None, stock_count=20))
     assert n.describe(event)[1].brief == "Eva baja: or 3-5; 3 sietes; sueltas 2 co"

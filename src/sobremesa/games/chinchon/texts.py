@@ -244,7 +244,7 @@ class Narrator:
             else:
                 first = _("Cierras con {points}.").format(points=loose(e.loose_points))
                 briefs = [
-                    ngettext("Cierras con {n} suelto", "Cierras con {n} sueltos", e.loose_points)
+                    ngettext("Cierras con {n} punto", "Cierras con {n} puntos", e.loose_points)
                 ]
             shown = _("Bajas: {melds}.")
             shown_brief = _("Bajas: {melds}")
@@ -257,7 +257,7 @@ class Narrator:
                 first = _("{who} y cierra con {points}.").format(
                     who=who, points=loose(e.loose_points)
                 )
-                what = ngettext("cierra con {n} suelto", "cierra con {n} sueltos", e.loose_points)
+                what = ngettext("cierra con {n} punto", "cierra con {n} puntos", e.loose_points)
             briefs = self._drew_briefs(e.seat, what)
             shown = _("{name} baja: {melds}.")
             shown_brief = _("{name} baja: {melds}")
