@@ -71,7 +71,7 @@ historial 5
 salir'
 
 LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-600} listen_game castana "${1:-}" "$KEYS" \
-  "Tus cartas" "Robas R roja" "¿PEZ, de" "Dudas de PEZ" "Pon la mano" "Puntos:" "Historial, 5" \
+  "Tus cartas" "Robas R roja" "¿PEZ" "Dudas de PEZ" "Pon la mano" "Puntos:" "Historial, 5" \
   "Partida guardada" \
   -- jugar castana --semilla 3 --rivales 2 --nivel facil \
   --ritmo 1 --ventana 10
