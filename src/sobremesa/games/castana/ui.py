@@ -804,8 +804,9 @@ class CastanaAdapter(GameAdapter):
                 return _("Otra {letter} o robar> ").format(letter=view.attack)
             if status:
                 return prompt_of(
-                    _("Juega: {top}").format(top=self._top_brief(view)),
-                    _("Juega: {card}").format(card=card_text(view.top)),
+                    # The state, not an order (Enter reads it as a line too).
+                    _("Arriba {top}").format(top=self._top_brief(view)),
+                    _("Arriba {card}").format(card=card_text(view.top)),
                 )
             return _("Juega> ")
         if status and self.last_brief:
