@@ -354,7 +354,6 @@ class Session:
         adapter.clock = clock  # an adapter that times something uses the session's clock
         self.clock = clock
         self.sleep: Callable[[float], None] = time.sleep  # scripted input only
-        self.reading_wpm = reading_wpm
         announcer.clock = clock
         announcer.timeline.wpm = float(reading_wpm)
         self._gate: str | None = None  # at a gate: only reading commands work
@@ -365,6 +364,11 @@ class Session:
         self._pause: str | None = None  # a line to confirm with Enter before going on
         self._eof = False  # input ended while waiting for Enter
         self._keys: Any = None  # the console key mode in force
+
+    @property
+    def reading_wpm(self) -> float:
+        """The reading speed the waits use (the speech timeline's)."""
+        return self.announcer.timeline.wpm
 
     # -- running -----------------------------------------------------------
     def run(self, *, resumed: bool = False, end_gate: str | None = None) -> str:

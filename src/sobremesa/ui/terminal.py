@@ -569,8 +569,9 @@ class TerminalConsole:
         self._release_held()
 
     def _items(self) -> list[str]:
+        """The history as given (its lines may carry a brief form: `Said`)."""
         try:
-            return [str(item) for item in self._history()]
+            return list(self._history())
         except Exception:  # noqa: BLE001 - a broken history must not kill the input
             return []
 
@@ -611,9 +612,9 @@ class TerminalConsole:
             full = _("Final.")
             shown = full
         else:
-            full = items[index]
+            full = str(items[index])
             # The braille line gets the brief form: its end fits 40 cells.
-            shown = brief_form(self._raw_item(index) or full)
+            shown = brief_form(items[index])
         text = clean_input(shown, limit=10_000)
         # Orca speaks new text only when the cursor moved: alternate between the
         # first and second column so every step is spoken, and the braille display
@@ -624,14 +625,6 @@ class TerminalConsole:
         if self._on_review is not None:
             with contextlib.suppress(Exception):  # a broken listener must not kill input
                 self._on_review(clean_input(full, limit=10_000))
-
-    def _raw_item(self, index: int) -> object:
-        """The history item itself (it may carry a brief form)."""
-        try:
-            items = self._history()
-            return items[index]
-        except Exception:  # noqa: BLE001
-            return None
 
     def _redraw_line(self) -> None:
         """Rewrite the whole input line, not just the changed characters.

@@ -183,6 +183,7 @@ class CabangaAdapter(GameAdapter):
         self.settings = settings
         self.last_move = ""
         self.last_brief = ""  # the last move in brief form, for the status prompt
+        self.last_play = ""  # the card just played, as the window line starts
         # Lines held back while the player's window is open: the move that opened
         # it, and rivals' throws meanwhile. Said when the player's part ends.
         self.held: list[str] = []
@@ -391,7 +392,7 @@ class CabangaAdapter(GameAdapter):
         view = self._view()
         window = view.window
         assert window is not None
-        play = getattr(self, "last_play", "") or colour_name(window.colour).capitalize()
+        play = self.last_play or colour_name(window.colour).capitalize()
         values = [c.value for c in view.fitting]
         if not self.settings.cabanga.notify_fits:
             return _("¡Cabanga! {play}: hueco {gap}.").format(
