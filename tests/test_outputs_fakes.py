@@ -28,13 +28,13 @@ from sobremesa.ui.outputs.screen_reader import find_screen_reader, screen_reader
 from sobremesa.ui.outputs.voice import Pyttsx3Backend, voice_factory
 from sobremesa.ui.outputs.voice_linux import EspeakProcessBackend
 
-LECTOR_MISSING_ALONE = "No hay lector de pantalla disponible; sigo solo con texto."
-LECTOR_MISSING = "No hay lector de pantalla disponible; sigo sin él."
-LECTOR_FAILED = "El lector de pantalla dejó de responder; sigo sin él."
-VOZ_MISSING_ALONE = "No hay voz disponible; sigo solo con texto."
+LECTOR_MISSING_ALONE = "Sin lector de pantalla; solo texto."
+LECTOR_MISSING = "Sin lector de pantalla; sigo sin él."
+LECTOR_FAILED = "El lector no responde; sigo sin él."
+VOZ_MISSING_ALONE = "No hay voz disponible; solo texto."
 VOZ_MISSING = "No hay voz disponible; sigo sin voz."
 VOZ_FAILED = "La voz dejó de funcionar; sigo sin voz."
-VOZ_LANGUAGE = "No hay una voz instalada para este idioma; uso la predeterminada."
+VOZ_LANGUAGE = "No hay voz para este idioma; uso otra."
 
 
 def wait_for(predicate, timeout=3.0):
@@ -729,3 +729,27 @@ def test_choose_voice():
     assert choose_voice(nsss, "es", "es").id.endswith("Monica")
     assert choose_voice([FakeVoice("x", [b"\x05es"])], "es").id == "x"
     assert choose_voice(SAPI_VOICES, "en").id.endswith("ZIRA_11.0")
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_every_output_notice_fits_one_braille_line(language):
+    """The notices come before any menu, whatever the machine has: ≤ 40 cells."""
+    from sobremesa import i18n
+
+    i18n.set_language(language)
+    try:
+        notices = [
+            LECTOR_MISSING_ALONE,
+            LECTOR_MISSING,
+            LECTOR_FAILED,
+            VOZ_MISSING_ALONE,
+            VOZ_MISSING,
+            VOZ_FAILED,
+            VOZ_LANGUAGE,
+        ]
+        texts = [i18n._(notice) for notice in notices]
+        assert [text for text in texts if len(text) > 40] == []
+        if language == "en":
+            assert texts[0] == "No screen reader; text only."
+    finally:
+        i18n.set_language("es")

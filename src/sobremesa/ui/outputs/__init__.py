@@ -82,7 +82,7 @@ def create_outputs(
             factories[mode] = factory
 
     failure = {
-        "lector": _("El lector de pantalla dejó de responder; sigo sin él."),
+        "lector": _("El lector no responde; sigo sin él."),
         "voz": _("La voz dejó de funcionar; sigo sin voz."),
     }
     started: list[ThreadedOutput] = []
@@ -105,14 +105,14 @@ def create_outputs(
     for mode in missing:
         if mode == "lector":
             if alone:
-                notify(_("No hay lector de pantalla disponible; sigo solo con texto."))
+                notify(_("Sin lector de pantalla; solo texto."))
             else:
-                notify(_("No hay lector de pantalla disponible; sigo sin él."))
+                notify(_("Sin lector de pantalla; sigo sin él."))
         elif alone:
-            notify(_("No hay voz disponible; sigo solo con texto."))
+            notify(_("No hay voz disponible; solo texto."))
         else:
             notify(_("No hay voz disponible; sigo sin voz."))
     for output in ready:
         if output.language_missing:
-            notify(_("No hay una voz instalada para este idioma; uso la predeterminada."))
+            notify(_("No hay voz para este idioma; uso otra."))
     return list(ready)
