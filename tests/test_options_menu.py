@@ -383,3 +383,17 @@ def test_bad_lectura_is_refused(isolated_home, value):
 def test_indicador_accepts_only_its_two_words(isolated_home):
     result = run(["--indicador", "braille"], [], isolated_home)
     assert result.returncode == 2 and "corto" in result.stderr
+
+
+def test_palabras_group_offers_confirm_before_playing(fake):
+    app, console = app_with(fake, ["4", "2", "0", "0"])
+    app.options_menu()
+    start = console.out.index("Palabras.")
+    assert console.out[start : start + 4] == [
+        "Palabras.",
+        "0. Volver",
+        "1. Pistas: sí",
+        "2. Confirmar antes de jugar: no",
+    ]
+    assert console.out[-1] == "Confirmar antes de jugar: sí"
+    assert saved()["palabras"]["confirm_moves"] is True

@@ -118,3 +118,15 @@ def test_castana_options_round_trip_and_bad_values_are_set_aside():
         loaded, broken = load_settings()
         assert loaded.castana == Settings().castana
         assert broken is not None and json.loads(broken.read_text("utf-8")) == {"castana": bad}
+
+
+def test_palabras_confirm_moves_is_a_boolean_setting_off_by_default():
+    assert Settings().palabras.confirm_moves is False
+    settings = Settings()
+    settings.palabras.confirm_moves = True
+    save_settings(settings)
+    loaded, broken = load_settings()
+    assert broken is None and loaded.palabras.confirm_moves is True
+    settings_path().write_text(json.dumps({"palabras": {"confirm_moves": "si"}}), "utf-8")
+    loaded, broken = load_settings()
+    assert broken is not None and loaded.palabras.confirm_moves is False

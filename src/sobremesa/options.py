@@ -345,6 +345,7 @@ class OptionsMenu:
     def _palabras_items(self) -> list[tuple[str, Action]]:
         return [
             self._toggle(_("Pistas: {value}"), "palabras", "hints"),
+            self._toggle(_("Confirmar antes de jugar: {value}"), "palabras", "confirm_moves"),
         ]
 
     def _castana_items(self) -> list[tuple[str, Action]]:

@@ -49,6 +49,7 @@ class PalabrasSettings:
     hints: bool = True  # "pista" allowed at this table
     layout: str = "standard"  # or the path of a premium-layout file
     subtract_own_rack: bool = False
+    confirm_moves: bool = False  # "confirmar antes de jugar": `jugar` asks before playing
 
 
 @dataclass
@@ -155,6 +156,7 @@ class Settings:
         check(isinstance(w.hints, bool), "palabras.hints")
         check(isinstance(w.layout, str) and len(w.layout) < 4096, "palabras.layout")
         check(isinstance(w.subtract_own_rack, bool), "palabras.subtract_own_rack")
+        check(isinstance(w.confirm_moves, bool), "palabras.confirm_moves")
         a = self.castana
         check(isinstance(a.rivals, int) and 1 <= a.rivals <= 5, "castana.rivals")
         check(a.level in ("facil", "medio", "dificil"), "castana.level")
