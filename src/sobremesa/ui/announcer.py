@@ -89,6 +89,7 @@ class Announcer:
         # player's own commands too (on a braille display, the only way to read
         # them is in the input line).
         self.review = History()
+        self.last_batch: list[str] = []  # the last narration, for `repetir`
         self.clock = clock
         self.timeline = SpeechTimeline(wpm)
 
@@ -139,6 +140,8 @@ class Announcer:
             self.review.add(line)
             if not answer:  # narration is history; answers to reading commands are not
                 self.history.add(line)
+        if not answer:
+            self.last_batch = list(lines)
         say_batch = getattr(self.console, "say_batch", None)
         if say_batch is not None:
             say_batch(lines, answer=answer)

@@ -105,11 +105,13 @@ class ReactionDriver:
             answer_time = max(0.0, self.elapsed()) if interactive else 0.0
             reaction = session.is_reaction(line)
             if reaction:
-                # Bots faster than the player answer first; then the answer may be late.
-                self._bots_before(times, answer_time)
-                if self._replaced():
-                    session.say_late(line)
-                    return True
+                # Bots faster than the player answer first; then the answer may be
+                # late, and the player hears that before what the faster bot did.
+                with session.reply_first():
+                    self._bots_before(times, answer_time)
+                    if self._replaced():
+                        session.say_late(line)
+                        return True
             session.handle_line(line)
             if session.quitting:
                 return False

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,7 +114,7 @@ COMMON_COMMANDS = [
     CommandSpec("ayuda", ("help", "?", "a"), N_("ayuda: las órdenes y las teclas"), "F1"),
     CommandSpec("reglas", ("rules",), N_("reglas: las reglas del juego")),
     CommandSpec("historial", ("history", "h"), N_("historial N: las últimas N líneas"), "F8"),
-    CommandSpec("repetir", ("repeat", "rep", "."), N_("repetir: la última línea"), "F9"),
+    CommandSpec("repetir", ("repeat", "rep", "."), N_("repetir: lo último que se dijo"), "F9"),
     CommandSpec("callar", ("silence", "silencio", "shh"), N_("callar: calla la voz"), "Escape"),
     CommandSpec(
         "comprobar", ("check", "palabra"), N_("comprobar PALABRA: si está en el diccionario")
@@ -128,6 +128,9 @@ COMMON_COMMANDS = [
 READING_COMMANDS = frozenset(
     ("ayuda", "reglas", "historial", "repetir", "callar", "comprobar", "ritmo", "salir")
 )
+# At a gate between rounds: what is about the round just played (the next one is
+# told after Enter).
+ROUND_GATE_COMMANDS = READING_COMMANDS | {"puntos", "ultima"}
 
 
 class GameAdapter(ABC):
@@ -357,6 +360,9 @@ class Session:
         announcer.clock = clock
         announcer.timeline.wpm = float(reading_wpm)
         self._gate: str | None = None  # at a gate: only reading commands work
+        self._round_gate = False  # ...and only about the round just played
+        # While not None, what moves would say is kept here (see `reply_first`).
+        self._deferred: list[Sequence[str | Pause]] | None = None
         self.table = CommandTable([*COMMON_COMMANDS, *adapter.commands()])
         self._pages: list[list[str]] = []
         self._quit = False
@@ -493,19 +499,33 @@ class Session:
         # The console only stores the prompt: it is drawn after these lines, in the
         # same write, so the lines and the prompt are one utterance.
         self.console.set_prompt(self.adapter.prompt())
+        if self._deferred is not None:
+            self._deferred.append(items)  # told after the reply to what was typed
+            return
+        self._present(items)
+
+    def _present(self, items: Sequence[str | Pause]) -> None:
+        """Narrate a move's lines; at a Pause (after a round's scores) wait for
+        Enter. What follows a pause (the next round's deal) is not said before
+        Enter: a player who leaves there hears the new round on `continuar`."""
         # The spectator too stops at a round's scores.
         pausing = getattr(self.console, "interactive", False)
         batch: list[str] = []
-        for item in items:
+        for index, item in enumerate(items):
             if not isinstance(item, Pause):
                 batch.append(item)
                 continue
             # e.g. after a round's scores, before the next round's lines, so the
             # scores are not buried (DESIGN §6: long bursts lose their top).
-            if pausing and not self._eof:
+            if self._eof:
+                break  # the player left at an earlier gate of this batch
+            if pausing:
                 self.save()  # a player who leaves at the pause loses nothing
-                if not self._wait_for_enter(item.line, said_before=batch):
+                later = any(not isinstance(rest, Pause) for rest in items[index + 1 :])
+                if not self._wait_for_enter(item.line, said_before=batch, round_gate=later):
                     self._eof = True
+                    batch = []
+                    break
                 self.console.set_prompt(self.adapter.prompt())
             else:
                 self.announcer.narrate_lines(batch)
@@ -513,13 +533,34 @@ class Session:
         self.announcer.narrate_lines(batch)
         self.save()  # after the lines are on their way: a slow disk delays no line
 
-    def _wait_for_enter(self, line: str, said_before: Sequence[str] = ()) -> bool:
+    @contextlib.contextmanager
+    def reply_first(self) -> Iterator[None]:
+        """Hold what the moves played inside this block would say, so a reply to
+        the player's own line (`Llegas tarde…`) can be said before it."""
+        outer = self._deferred
+        self._deferred = [] if outer is None else outer
+        try:
+            yield
+        finally:
+            held, self._deferred = self._deferred, outer
+            if outer is None:
+                for items in held:
+                    self._present(items)
+
+    def _wait_for_enter(
+        self, line: str, said_before: Sequence[str] = (), *, round_gate: bool = False
+    ) -> bool:
         """Hold the game at a gate until the player presses Enter. Reading commands
         work; anything that would play gets the gate's line again. The gate's line
-        goes out with the lines before it (one utterance with the prompt)."""
+        goes out with the lines before it (one utterance with the prompt).
+
+        ``round_gate``: the next round is told only after Enter, so only what is
+        about the round just played (scores, history, the last play) is read
+        here; asking for the new hand or table gets the gate's line again."""
         self.console.set_prompt(_("Intro> "))
         self.announcer.narrate_lines([*said_before, line])
         self._gate = line
+        self._round_gate = round_gate
         try:
             while True:
                 self.console.set_prompt(_("Intro> "))
@@ -538,6 +579,7 @@ class Session:
                     return False
         finally:
             self._gate = None
+            self._round_gate = False
 
     def _would_act(self, text: str) -> bool:
         """Would this line play, or start a play (answer or ask a question)? At a
@@ -546,6 +588,8 @@ class Session:
         command = self.table.parse(text.strip())
         if command is None:
             return self.adapter.handle_unknown_would_act(text)
+        if self._round_gate:
+            return command.name not in ROUND_GATE_COMMANDS
         reading = self.adapter.reading_commands()
         if command.name in READING_COMMANDS or not reading:
             return False
@@ -697,8 +741,10 @@ class Session:
         elif name == "historial":
             self._history(command.args)
         elif name == "repetir":
-            said = self.announcer.history.last(1)
-            self._answer([said[0] if said else _("Todavía no se ha dicho nada.")])
+            # The last announcement whole (a rival's move and `Tu turno.`), not
+            # only its last line.
+            said = self.announcer.last_batch or self.announcer.history.last(1)
+            self._answer(said or [_("Todavía no se ha dicho nada.")])
         elif name == "callar":
             self.announcer.silence()
         elif name == "ritmo":
@@ -752,10 +798,11 @@ class Session:
     def _history(self, args: str) -> None:
         count = PAGE_LINES - 1  # one page: the newest lines first, no "more" step
         if args.strip():
-            if not args.strip().isdigit() or not 1 <= int(args.strip()) <= 1000:
+            digits = args.strip()
+            if not (digits.isascii() and digits.isdigit()) or not 1 <= int(digits) <= 1000:
                 self._answer([_("Escribe historial y un número entre 1 y 1000.")])
                 return
-            count = int(args.strip())
+            count = int(digits)
         lines = self.announcer.history.last(count)
         if not lines:
             self._answer([_("El historial está vacío.")])
