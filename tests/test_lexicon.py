@@ -1,5 +1,7 @@
 """The shipped word lists: contents, round trip with the source, node API, queries.
 
+`full` is the full list ("amplia": the source as it is); `palabras` and `castana` are
+the games' default, the curated list (its own tests: tests/test_lexicon_curated.py).
 tests/data/lexicon_sample_words.txt: 1,000 words drawn at random (seeded) from the
 source list an-array-of-spanish-words 2.0.0. tests/data/lexicon_non_words.txt: 1,000
 strings that are not in it (500 one-letter changes of real words, 500 random strings),
@@ -22,6 +24,11 @@ from sobremesa.lexicon.spelling import CODE, LETTER, LETTERS, to_codes
 DATA = Path(__file__).parent / "data"
 SOURCE_COUNT = 636_598
 SOURCE_SHA256 = "a6e805ab9a56a32e27aa528c2abf022e6594d8dc6001322236560a7a58ee34b4"
+
+
+@pytest.fixture(scope="module")
+def full():
+    return load_lexicon("palabras", "amplia")
 
 
 @pytest.fixture(scope="module")
@@ -61,29 +68,32 @@ def test_non_words_are_absent(palabras, word):
     assert word not in palabras
 
 
-def test_sample_of_source_words_present(palabras):
+def test_sample_of_source_words_present(full):
     sample = read_lines("lexicon_sample_words.txt")
     assert len(sample) == 1000
-    missing = [w for w in sample if w not in palabras]
+    missing = [w for w in sample if w not in full]
     assert missing == []
 
 
-def test_sample_of_non_words_absent(palabras, castana):
+def test_sample_of_non_words_absent(full, palabras, castana):
     non_words = read_lines("lexicon_non_words.txt")
     assert len(non_words) == 1000
+    assert [w for w in non_words if w in full] == []
     assert [w for w in non_words if w in palabras] == []
     assert [w for w in non_words if w in castana] == []
 
 
-def test_enumeration_gives_back_the_source_list(palabras, all_words):
-    assert len(all_words) == SOURCE_COUNT == len(palabras)
-    joined = ("\n".join(all_words) + "\n").encode("utf-8")
+def test_enumeration_gives_back_the_source_list(full):
+    full_words = list(full.dawg.words())
+    assert len(full_words) == SOURCE_COUNT == len(full)
+    joined = ("\n".join(full_words) + "\n").encode("utf-8")
     assert hashlib.sha256(joined).hexdigest() == SOURCE_SHA256
-    assert palabras.dawg.sha256 == SOURCE_SHA256
+    assert full.dawg.sha256 == SOURCE_SHA256
 
 
-def test_default_list_has_no_k_or_w(all_words):
+def test_default_list_has_no_k_or_w(all_words, full):
     assert not any("k" in w or "w" in w for w in all_words)
+    assert not any("k" in w or "w" in w for w in full.dawg.words())
 
 
 def test_castana_supplement(palabras, castana):
@@ -99,9 +109,12 @@ def test_castana_supplement(palabras, castana):
     assert palabras.extra == ()
 
 
-def test_node_api_walks_words_letter_by_letter(palabras):
-    dawg = palabras.dawg
-    sample = read_lines("lexicon_sample_words.txt")[:200]
+@pytest.mark.parametrize("which", ["full", "palabras"])
+def test_node_api_walks_words_letter_by_letter(request, which):
+    lexicon = request.getfixturevalue(which)
+    dawg = lexicon.dawg
+    sample = [w for w in read_lines("lexicon_sample_words.txt")[:200] if w in lexicon]
+    assert len(sample) > 190
     for word in sample:
         node = dawg.root
         for letter in word:

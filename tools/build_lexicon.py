@@ -1,9 +1,16 @@
 #!/usr/bin/env python3
 """Rebuild the word lists shipped in src/sobremesa/lexicon/data/ from their sources, offline.
 
-Main list (Palabras and ABC ¡Castaña!): the npm package an-array-of-spanish-words 2.0.0.
+Full list ("amplia", es.dawg): the npm package an-array-of-spanish-words 2.0.0.
 Its 636,598 words, joined by newlines with a final newline, must have the sha256 below;
 the script refuses anything else.
+
+Curated list (the default of Palabras and ABC ¡Castaña!, es-curada.dawg; needs
+--hunspell): the words of the full list that are either longer than SHORT letters or
+confirmed by the RLA-ES hunspell dictionary (every form its stems and affixes make,
+accents folded, lowercase entries only), adjusted by the hand-made list
+tools/lexicon_curada.txt (-word: left out; +word: kept). The rule and its measurements:
+docs/diccionario.md and tools/measure_lexicon.py.
 
     mkdir /tmp/fuentes && cd /tmp/fuentes
     npm pack an-array-of-spanish-words@2.0.0     # → an-array-of-spanish-words-2.0.0.tgz
@@ -47,7 +54,11 @@ from sobremesa.lexicon.spelling import WordError, is_normal, normalize  # noqa: 
 
 DATA = ROOT / "src" / "sobremesa" / "lexicon" / "data"
 MAIN_FILE = "es.dawg"
+CURATED_FILE = "es-curada.dawg"
 SUPPLEMENT_FILE = "castana-kw.dawg"
+ADJUSTMENTS = ROOT / "tools" / "lexicon_curada.txt"
+#: words of up to this many letters are kept in the curated list only if RLA-ES confirms them
+SHORT = 6
 WORDS_COUNT = 636_598
 WORDS_SHA256 = "a6e805ab9a56a32e27aa528c2abf022e6594d8dc6001322236560a7a58ee34b4"
 
@@ -96,7 +107,7 @@ VOWEL = re.compile("[aeiouáéíóúü]")
 REFLEXIVE = re.compile("(rse|ndose)$")
 
 
-def supplement_words(source: Path) -> list[str]:
+def load_hunspell(source: Path):
     try:
         from spylls.hunspell import Dictionary
     except ImportError:
@@ -104,7 +115,10 @@ def supplement_words(source: Path) -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
         for ext in ("aff", "dic"):
             (Path(tmp) / f"es.{ext}").write_bytes(read_member(source, f"index.{ext}"))
-        dictionary = Dictionary.from_files(str(Path(tmp) / "es"))
+        return Dictionary.from_files(str(Path(tmp) / "es"))
+
+
+def supplement_words(dictionary) -> list[str]:
     forms = expand_kw(dictionary)
     words = set()
     for form in forms:
@@ -179,6 +193,93 @@ def expand_kw(dictionary) -> set[str]:
     return forms
 
 
+# --- curated list: the full list, short words confirmed by RLA-ES ----------------------
+
+
+def confirmed_words(dictionary) -> set[str]:
+    """Every lowercase form of the dictionary (all stems, all affix flags), normalized.
+
+    The dictionary has no compounding and no NEEDAFFIX, so these are the forms its
+    lookup accepts (checked once with spylls' lookup: every form was accepted).
+    Capitalized entries (proper nouns, acronyms) confirm nothing.
+    """
+    aff = dictionary.aff
+
+    def suffixed(word: str, flags) -> list:
+        out = []
+        for flag in flags:
+            for sfx in aff.SFX.get(flag, ()):
+                if word.endswith(sfx.strip) and sfx.cond_regexp.search(word):
+                    out.append((sfx, word[: len(word) - len(sfx.strip)] + sfx.add))
+        return out
+
+    def prefixed(word: str, flags, cross_only: bool) -> list[str]:
+        out = []
+        for flag in flags:
+            for pfx in aff.PFX.get(flag, ()):
+                if cross_only and not pfx.crossproduct:
+                    continue
+                if word.startswith(pfx.strip) and pfx.cond_regexp.search(word):
+                    out.append(pfx.add + word[len(pfx.strip) :])
+        return out
+
+    forms: set[str] = set()
+    for entry in dictionary.dic.words:
+        stem = entry.stem
+        made = {stem}
+        with_suffix = []
+        for sfx, form in suffixed(stem, entry.flags):
+            made.add(form)
+            with_suffix.append((sfx.crossproduct, form))
+            for sfx2, form2 in suffixed(form, sfx.flags):
+                made.add(form2)
+                with_suffix.append((sfx.crossproduct and sfx2.crossproduct, form2))
+        made.update(prefixed(stem, entry.flags, cross_only=False))
+        for cross, form in with_suffix:
+            if cross:
+                made.update(prefixed(form, entry.flags, cross_only=True))
+        forms.update(made)
+    words = set()
+    for form in forms:
+        if form != form.lower():
+            continue
+        try:
+            words.add(normalize(form))
+        except WordError:
+            continue
+    return words
+
+
+def read_adjustments(path: Path = ADJUSTMENTS) -> tuple[set[str], set[str]]:
+    """(left out, kept) from the hand-made list: `-word` or `+word`, `#` starts a comment."""
+    removed: set[str] = set()
+    added: set[str] = set()
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        entry = line.split("#", 1)[0].strip()
+        if not entry:
+            continue
+        sign, word = entry[0], entry[1:].strip()
+        if sign not in "+-" or not word or not is_normal(word):
+            raise SystemExit(f"{path.name}, line {number}: expected -word or +word: {line!r}")
+        (removed if sign == "-" else added).add(word)
+    return removed, added
+
+
+def curated_words(words: list[str], confirmed: set[str]) -> list[str]:
+    """The curated list: `words` (sorted) filtered by the rule and the adjustments."""
+    removed, added = read_adjustments()
+    present = set(words)
+    for word in sorted(removed | added):
+        if word not in present:
+            raise SystemExit(f"{ADJUSTMENTS.name}: {word} is not in the full list")
+    for word in sorted(added):
+        if word in confirmed or len(word) > SHORT:
+            raise SystemExit(f"{ADJUSTMENTS.name}: +{word} is kept anyway; remove the line")
+    return [
+        w for w in words if (len(w) > SHORT or w in confirmed or w in added) and w not in removed
+    ]
+
+
 # --- writing and checking ------------------------------------------------------------
 
 
@@ -205,7 +306,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{MAIN_FILE}: {len(words)} words, sha256 {WORDS_SHA256} (checked)")
     outputs[MAIN_FILE] = compiled(words, MAIN_FILE)
     if args.hunspell:
-        extra = supplement_words(args.hunspell)
+        dictionary = load_hunspell(args.hunspell)
+        curated = curated_words(words, confirmed_words(dictionary))
+        print(f"{CURATED_FILE}: {len(curated)} words ({len(words) - len(curated)} left out)")
+        outputs[CURATED_FILE] = compiled(curated, CURATED_FILE)
+        extra = supplement_words(dictionary)
         print(f"{SUPPLEMENT_FILE}: {len(extra)} words with k or w")
         outputs[SUPPLEMENT_FILE] = compiled(extra, SUPPLEMENT_FILE)
 

@@ -1,7 +1,9 @@
 """Which words a game accepts: the shipped lists, a player's own list, and `check_words`.
 
-Nothing here reads a word list at import time; `load_lexicon` does, on first use, and
-keeps the shipped lists for the rest of the process.
+Two lists are shipped: the curated list (the default) and the full list ("amplia",
+chosen with the dictionary setting `amplia`). Nothing here reads a word list at import
+time; `load_lexicon` does, on first use, and keeps the shipped lists for the rest of
+the process.
 """
 
 from __future__ import annotations
@@ -20,9 +22,14 @@ if TYPE_CHECKING:
     from sobremesa.lexicon.dawg import Dawg
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
+#: the full list ("amplia"): an-array-of-spanish-words 2.0.0 as it is
 MAIN_FILE = DATA_DIR / "es.dawg"
+#: the default list: the full list with its short words confirmed by RLA-ES
+CURATED_FILE = DATA_DIR / "es-curada.dawg"
 SUPPLEMENT_FILE = DATA_DIR / "castana-kw.dawg"
 KINDS = ("palabras", "castana")
+#: the shipped lists by name; the dictionary setting "" means "curada"
+LISTS = ("curada", "amplia")
 #: a player's list larger than this is refused (the default list is 8 MB as text)
 MAX_CUSTOM_BYTES = 64 * 1024 * 1024
 CACHE_SUBDIR = "diccionarios"
@@ -37,7 +44,8 @@ class Lexicon:
 
     `dawg` is the main list with the node API of `sobremesa.lexicon.dawg` (what the
     Palabras move generator walks). `extra` holds further lists checked after it (the
-    k/w supplement of ABC ¡Castaña!). `source` is "default" or the player's file.
+    k/w supplement of ABC ¡Castaña!). `source` is "default" (the curated list),
+    "amplia" (the full list) or the player's file.
     """
 
     __slots__ = ("dawg", "extra", "kind", "source")
@@ -102,12 +110,36 @@ def _shipped(path: Path) -> Dawg:
     return Dawg.load(path)
 
 
-def default_lexicon(kind: str = "palabras") -> Lexicon:
+def default_lexicon(kind: str = "palabras", lista: str = "curada") -> Lexicon:
+    """A shipped list: `lista` "curada" (the default) or "amplia" (the full list).
+
+    For "castana" the k/w supplement is added to either.
+    """
     if kind not in KINDS:
         raise ValueError(f"unknown lexicon kind {kind!r}; expected one of {KINDS}")
-    main = _shipped(MAIN_FILE)
+    if lista not in LISTS:
+        raise ValueError(f"unknown word list {lista!r}; expected one of {LISTS}")
+    main = _shipped(CURATED_FILE if lista == "curada" else MAIN_FILE)
     extra = (_shipped(SUPPLEMENT_FILE),) if kind == "castana" else ()
-    return Lexicon(main, extra, kind=kind)
+    return Lexicon(main, extra, kind=kind, source="default" if lista == "curada" else lista)
+
+
+def shipped_list(setting: Path | str | None) -> str | None:
+    """The shipped list a dictionary setting names ("curada", "amplia"), or None for a file.
+
+    "" and None are the curated list; `amplia` and `curada` (any case, surrounding
+    spaces ignored) name the shipped lists; anything else is a path (a file called
+    amplia is reached as ./amplia).
+    """
+    if setting is None:
+        return "curada"
+    if isinstance(setting, str):
+        name = setting.strip().lower()
+        if not name:
+            return "curada"
+        if name in LISTS:
+            return name
+    return None
 
 
 def load_lexicon(
@@ -115,13 +147,18 @@ def load_lexicon(
 ) -> Lexicon:
     """The lexicon of a game: "palabras" or "castana" (the latter with the k/w supplement).
 
-    With `custom_path`, the player's own list (UTF-8, one word per line) replaces the
+    `custom_path` is the dictionary setting: None or "" for the curated list, "amplia"
+    for the full list (see `shipped_list`), or else the path of the player's own list.
+    The player's own list (UTF-8, one word per line) replaces the
     default list for that game (no supplement is added to it). It is compiled once and
     cached by content in the user cache folder. If it cannot be used, `notify` gets a
     message naming the problem (and the line) and the default list is returned.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown lexicon kind {kind!r}; expected one of {KINDS}")
+    lista = shipped_list(custom_path)
+    if lista is not None:
+        return default_lexicon(kind, lista)
     if custom_path is not None:
         path = Path(custom_path)
         try:
