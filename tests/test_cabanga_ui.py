@@ -18,7 +18,7 @@ PLAY = ["jugar", "cabanga", "--semilla", "3", "--ritmo", "0"]
 
 # Plays the first card of the hand on the left pile whatever happens, throws all
 # that fits when asked; lines that do not fit the moment are refused harmlessly.
-TURN = ["jugar 1 izquierda", "cabanga"]
+TURN = ["jugar pos 1 izquierda", "cabanga"]
 
 
 def test_full_game_scripted_to_the_end(isolated_home):
@@ -78,14 +78,14 @@ def test_reading_commands_and_bad_input(isolated_home):
         isolated_home,
     )
     out = result.stdout
-    assert "Rojo: gris 3 y gris 14, hueco del 4 al 13." in out
+    assert "Rojo: izquierda gris 3, derecha gris 14, hueco del 4 al 13." in out
     assert (
         "Tu mano, 8 cartas, 11 puntos: rojo 3 y 5; azul 2, 7, 8 y 13; amarillo 12; morado 2." in out
     )
     assert "Valen 2 puntos: rojo 3, azul 2 y morado 2." in out
     assert "Mazo de castigo:" in out
     assert "Di la carta y la pila: por ejemplo jugar rojo 7 izquierda." in out
-    assert "No tienes el rojo 99." in out
+    assert "No hay cartas del 99: van del 1 al 18." in out
     assert "Azul 7: a la izquierda deja" in out
     assert "Ahora no hay cabanga que responder." in out
     assert "No conozco la orden xyzzy." in out
@@ -288,8 +288,8 @@ def test_unknown_colour_or_two_sides_change_nothing(isolated_home, tmp_path):
         ["jugar verde 6 izq", "jugar rosa 1 izq", "jugar rojo 3 izquierda derecha", "mano"],
         tmp_path / "b",
     )
-    assert "No conozco el color verde: rojo, azul, amarillo o morado." in noisy.stdout
-    assert "No conozco el color rosa: rojo, azul, amarillo o morado." in noisy.stdout
+    assert 'No conozco el color "verde": rojo, azul, amarillo o morado.' in noisy.stdout
+    assert 'No conozco el color "rosa": rojo, azul, amarillo o morado.' in noisy.stdout
     assert "Di un solo lado: izquierda o derecha." in noisy.stdout
     assert "Juegas" not in noisy.stdout
     kept = [line for line in noisy.stdout.splitlines() if line in clean.stdout.splitlines()]
@@ -323,4 +323,4 @@ def test_side_alone_plays_the_card_just_asked_about(isolated_home):
 def test_rows_say_which_gap_cards_are_already_out(isolated_home):
     out = run(PLAY, ["filas"], isolated_home).stdout.splitlines()
     # Seed 3: Jorge threw the yellow 13 into Elena's gap before the player's first turn.
-    assert "Amarillo: 14 y gris 12, hueco: el 13, ya ha salido." in out
+    assert "Amarillo: izquierda 14, derecha gris 12, hueco: el 13, ya ha salido." in out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +31,7 @@ from sobremesa.ui.wording import (
     cards_text,
     fit,
     join,
+    join_or,
     points_text,
     prompt_of,
     result_lines,
@@ -54,6 +56,41 @@ SIDE_WORDS = {
     "right": ("derecha", "der", "d", "right", "r"),
 }
 _SIDE_BY_WORD = {w: s for s, words in SIDE_WORDS.items() for w in words}
+# "pos 3", "pos3", "posición 3": the card in that place of your sorted hand (a bare
+# number is the card of that value, as people say it).
+POSITION_WORDS = ("pos", "posicion", "position")
+NUMBER_WORDS = {
+    w: n
+    for n, words in enumerate(
+        (
+            ("uno", "one"),
+            ("dos", "two"),
+            ("tres", "three"),
+            ("cuatro", "four"),
+            ("cinco", "five"),
+            ("seis", "six"),
+            ("siete", "seven"),
+            ("ocho", "eight"),
+            ("nueve", "nine"),
+            ("diez", "ten"),
+            ("once", "eleven"),
+            ("doce", "twelve"),
+            ("trece", "thirteen"),
+            ("catorce", "fourteen"),
+            ("quince", "fifteen"),
+            ("dieciseis", "sixteen"),
+            ("diecisiete", "seventeen"),
+            ("dieciocho", "eighteen"),
+        ),
+        start=1,
+    )
+    for w in words
+}
+# Colours of other games: a word of these is a wrong colour, never a wrong side.
+OTHER_COLOURS = frozenset(
+    ("verde", "negro", "negra", "blanco", "blanca", "naranja", "rosa", "gris", "marron")
+    + ("green", "black", "white", "orange", "pink", "grey", "gray", "brown")
+)
 
 COMMANDS = [
     CommandSpec("mano", ("hand", "m", "cartas"), N_("mano: tus cartas por color"), "F2"),
@@ -73,7 +110,7 @@ COMMANDS = [
     CommandSpec(
         "jugar",
         ("play", "j", "juego"),
-        N_("jugar CARTA izquierda o derecha: por ejemplo jugar rojo 7 izquierda"),
+        N_("jugar CARTA LADO: jugar rojo 7 izq, jugar 7 der, jugar pos 2 izq"),
     ),
     CommandSpec(
         "cabanga",
@@ -83,10 +120,10 @@ COMMANDS = [
     CommandSpec("paso", ("pass", "pasar", "no"), N_("paso: no tiras en el cabanga")),
     CommandSpec(
         "izquierda",
-        ("izq", "left"),
+        ("izq", "i", "left"),
         N_("izquierda o derecha: juega en esa pila la carta que consultaste"),
     ),
-    CommandSpec("derecha", ("der", "right"), ""),
+    CommandSpec("derecha", ("der", "d", "right"), ""),
 ]
 
 RULES = [
@@ -104,8 +141,9 @@ RULES = [
         "Por cada carta tirada, el que jugó roba una carta de castigo, aunque ya no tuviera cartas."
     ),
     N_(
-        "La ronda acaba cuando alguien se queda sin cartas. Cada carta en la mano suma sus símbolos de castigo."
+        "La ronda acaba al final del turno, después del cabanga y sus castigos, si alguien se ha quedado sin cartas."
     ),
+    N_("Cada carta que te queda en la mano suma sus símbolos de castigo."),
     N_(
         "Símbolos, suposición de esta versión: 1 y 18 valen 3; 2, 3, 16 y 17 valen 2; las demás, 1."
     ),
@@ -169,6 +207,10 @@ def gap_brief(low: int, high: int) -> str:
     return f"{low + 1}-{high - 1}"
 
 
+def side_word(side: str) -> str:
+    return _("izquierda") if side == "left" else _("derecha")
+
+
 def side_short(side: str) -> str:
     return _("izq") if side == "left" else _("der")
 
@@ -188,6 +230,9 @@ class CabangaAdapter(GameAdapter):
         # it, and rivals' throws meanwhile. Said when the player's part ends.
         self.held: list[str] = []
         self.could_throw = True  # someone held a card for the open window's gap
+        self._asked: r.CabangaCard | None = None  # 'jugar CARTA' without a side
+        self._which: int | None = None  # '¿Qué 7: azul o morado?' asked
+        self._which_side: str | None = None  # the side typed with that bare number
 
     # -- start, bots -------------------------------------------------------------
     def in_window(self) -> bool:
@@ -246,7 +291,19 @@ class CabangaAdapter(GameAdapter):
             line = self.pause_after([event])
             if line:
                 items.append(Pause(line))
+        if self.new_round_waits(events):
+            # After the new hand and rows, before the bots play: as in round 1.
+            items.append(Pause(_("Pulsa Intro para empezar.")))
         return self.hold_for_window(window, items)
+
+    def new_round_waits(self, events: Sequence[Event]) -> bool:
+        """A round after the first began in this batch and a rival starts it: the
+        player hears the new hand and rows, then presses Enter before the bots
+        play (a round the player starts waits for their play anyway)."""
+        human = self.table.human
+        return human is not None and any(
+            isinstance(e, r.RoundStarted) and e.round_no > 1 and e.starter != human for e in events
+        )
 
     # -- texts -------------------------------------------------------------------
     def _name(self, seat: int) -> str:
@@ -325,6 +382,7 @@ class CabangaAdapter(GameAdapter):
         side = _("a la izquierda") if e.side == "left" else _("a la derecha")
         low, high = sorted((e.card.value, e.other_top.value))
         if self._you(e.seat):
+            self._asked = self._which = None
             line = _("Juegas {card} {side}; {gap}.")
         else:
             line = _("{name} juega {card} {side}; {gap}.")
@@ -337,7 +395,7 @@ class CabangaAdapter(GameAdapter):
             if len(e.gap) == 1:
                 line = line[:-1] + _(", ya ha salido: no hay cabanga.")
             else:
-                line = line[:-1] + _(", ya salidas: no hay cabanga.")
+                line = line[:-1] + _(", ya han salido: no hay cabanga.")
         elif e.gap and human is not None and human != e.seat and not self.player_in_window():
             # The window the player cannot join is told here, not on its own.
             line = line[:-1] + _("; no te entra.")
@@ -482,6 +540,16 @@ class CabangaAdapter(GameAdapter):
                 _("Cabanga {colour} {gap}").format(colour=colour, gap=gap),
             )
         if human is not None and view.current_seat == human and view.phase == "play":
+            asked = self._asked if self._asked in (view.hand or ()) else None
+            if asked is not None:  # 'jugar CARTA' asked where: the side is pending
+                if not self.status_prompt:
+                    return _("¿izq o der?> ")
+                return prompt_of(
+                    _("{card}: ¿izq o der?").format(card=card_text(asked).capitalize()),
+                    _("¿izq o der?"),
+                )
+            if self._which is not None:
+                return _("¿Qué {value}?> ").format(value=self._which)
             if self.status_prompt and view.previous_colour:
                 return prompt_of(
                     _("Juega, evita {colour}").format(colour=colour_name(view.previous_colour))
@@ -507,6 +575,8 @@ class CabangaAdapter(GameAdapter):
         return list(self._view().hand or ())
 
     def _cmd_mano(self, args: str) -> Reply:
+        if args.strip() and not self.in_window():
+            return self._cmd_jugar("m " + args)  # "m 7 izq": morado 7, as typed
         if self.table.human is None:
             return Reply([_("Eres espectador: no tienes cartas.")])
         hand = self._hand()
@@ -529,32 +599,40 @@ class CabangaAdapter(GameAdapter):
         return Reply(lines)
 
     def _cmd_filas(self, args: str) -> Reply:
-        lines = []
         view = self._view()
+        return Reply([self.row_line(row, view) for row in view.rows])
+
+    def row_line(self, row: r.Row, view: r.CabangaView) -> Said:
+        """'Rojo: izquierda gris 3, derecha 14, hueco del 4 al 13, quedan: 6 y 9.'
+        Which pile is which is said, so a play's side is never a guess. 'quedan':
+        the gap's cards not yet seen, and not yours (you know where those are)."""
         seen = view.seen_cards()
-        for row in view.rows:
-            left, right = row.left_top.value, row.right_top.value
-            low, high = sorted((left, right))
-            gap = gap_text(low, high)
-            inside = range(low + 1, high)
-            out = [v for v in inside if r.CabangaCard(row.colour, v) in seen]
-            if inside and len(out) == len(inside):
-                gap += ngettext(", ya ha salido", ", ya han salido todas", len(inside))
-            elif out:
-                left_values = [str(v) for v in inside if v not in out]
-                gap += _(", quedan: {values}").format(values=join(left_values))
+        mine = set(view.hand or ())
+        low, high = sorted((row.left_top.value, row.right_top.value))
+        gap = gap_text(low, high)
+        inside = [r.CabangaCard(row.colour, v) for v in range(low + 1, high)]
+        unknown = [c for c in inside if c not in seen and c not in mine]
+        if any(c in seen for c in inside):  # some are out: say what is left
+            if unknown:
+                gap += _(", quedan: {values}").format(values=join([str(c.value) for c in unknown]))
+            elif any(c in mine for c in inside):
+                gap += _(", solo quedan las tuyas")
+            else:
+                gap += ngettext(", ya ha salido", ", ya han salido", len(inside))
+        tops = []
+        for top in (row.left_top, row.right_top):
             # A grey start card is named as such, so "16 y 16" is never a puzzle.
-            left = _("gris {value}").format(value=left) if row.left_top.is_start else left
-            right = _("gris {value}").format(value=right) if row.right_top.is_start else right
-            lines.append(
-                _("{colour}: {left} y {right}, {gap}.").format(
-                    colour=colour_name(row.colour).capitalize(),
-                    left=left,
-                    right=right,
-                    gap=gap,
-                )
+            tops.append(
+                _("gris {value}").format(value=top.value) if top.is_start else str(top.value)
             )
-        return Reply(lines)
+        colour = colour_name(row.colour).capitalize()
+        line = _("{colour}: izquierda {left}, derecha {right}, {gap}.").format(
+            colour=colour, left=tops[0], right=tops[1], gap=gap
+        )
+        brief = _("{colour}: izq {left}, der {right}, {gap}").format(
+            colour=colour, left=tops[0], right=tops[1], gap=gap_brief(low, high) or _("sin hueco")
+        )
+        return Said(line, brief=fit(BRIEF_CELLS, line, brief))
 
     def _cmd_mesa(self, args: str) -> Reply:
         view = self._view()
@@ -571,6 +649,8 @@ class CabangaAdapter(GameAdapter):
         )
 
     def _cmd_puntos(self, args: str) -> Reply:
+        if args.strip() and not self.in_window():
+            return self._cmd_jugar("p " + args)  # "p 7 izq": purple 7, as typed
         view = self._view()
         scores = ", ".join(f"{self._name(s)} {t}" for s, t in enumerate(view.scores))
         return Reply(
@@ -618,49 +698,121 @@ class CabangaAdapter(GameAdapter):
             return Reply([_("No tienes cartas.")])
         free = [c for c in hand if c.colour != view.previous_colour]
         if not view.previous_colour:
-            return Reply([_("Puedes jugar cualquier carta sin castigo.")])
-        return Reply(
-            [
-                _("Sin castigo de color: {cards}.").format(cards=cards_by_colour(free))
-                if free
-                else _("Todas tus cartas son {colour}: robarás una de castigo.").format(
+            lines = [_("Puedes jugar cualquier carta sin castigo.")]
+        elif free:
+            lines = [_("Sin castigo de color: {cards}.").format(cards=cards_by_colour(free))]
+        else:
+            lines = [
+                _("Todas tus cartas son {colour}: robarás una de castigo.").format(
                     colour=colour_name(view.previous_colour)
                 )
             ]
+        # The plays that leave no gap, then those whose gap nobody can fill (its
+        # cards are out, or yours): no cabanga can follow either.
+        seen = view.seen_cards()
+        no_gap: list[str] = []
+        covered: list[str] = []
+        for card in sorted(hand, key=lambda c: c.sort_key):
+            row = view.row(card.colour)
+            for side in ("left", "right"):
+                gap = row.gap_if(card, side)
+                where = _("{card} {side}").format(card=card_text(card), side=side_word(side))
+                if not gap:
+                    no_gap.append(where)
+                elif all(
+                    r.CabangaCard(card.colour, v) in seen or r.CabangaCard(card.colour, v) in hand
+                    for v in gap
+                ):
+                    covered.append(where)
+        lines.append(
+            _("Sin hueco: {plays}.").format(plays=join(no_gap))
+            if no_gap
+            else _("Todas tus jugadas dejan hueco.")
+        )
+        if covered:
+            lines.append(_("Hueco que nadie puede llenar: {plays}.").format(plays=join(covered)))
+        return Reply(lines)
+
+    def _words(self, args: str) -> list[str]:
+        """The words of a card as typed, number words as digits ('siete' → '7'),
+        a colour glued to its number split ('r7', 'am12', '7r')."""
+        words: list[str] = []
+        for word in fold(args).split():
+            glued = re.fullmatch(r"([a-z]+)(\d+)|(\d+)([a-z]+)", word)
+            parts = [p for p in glued.groups() if p] if glued else []
+            if parts and any(p in _COLOUR_BY_WORD and p != "p" for p in parts):
+                words.extend(parts)
+            else:
+                words.append(str(NUMBER_WORDS.get(word, word)))
+        return words
+
+    def _position(self, words: list[str]) -> r.CabangaCard | str | None:
+        """'pos 3', 'pos3', 'posición 3': the card in that place of your sorted
+        hand. None: the words are not a position."""
+        if not words:
+            return None
+        first = words[0]
+        if re.fullmatch(r"p\d+", first):  # purple 5, or the 5th card (Chinchón's p5)?
+            return _("¿p{n}? Di m {n} para morado {n}, o pos {n}.").format(n=first[1:])
+        glued = next((first[len(p) :] for p in POSITION_WORDS if first.startswith(p)), None)
+        if glued is None or (glued and not glued.isdigit()):
+            return None
+        rest = [glued, *words[1:]] if glued else words[1:]
+        if len(rest) != 1 or not rest[0].isdigit():
+            return _("Di la posición con un número: jugar pos 3 izquierda.")
+        hand = sorted(self._hand(), key=lambda c: c.sort_key)
+        index = int(rest[0])
+        if 1 <= index <= len(hand):
+            return hand[index - 1]
+        return _("No hay posición {index}: tienes {count}.").format(
+            index=index, count=cards_text(len(hand))
         )
 
     def _parse_card(self, words: list[str]) -> r.CabangaCard | str:
+        """A card as people say it: 'rojo 7', '7 rojo', or a bare '7' (the card of
+        that value you hold; asked when two fit). Positions: 'pos 3'."""
         hand = self._hand()
+        position = self._position(words)
+        if position is not None:
+            return position
         unknown = [w for w in words if not w.isdigit() and w not in _COLOUR_BY_WORD]
         if unknown:
             # Never guess: an unknown word must not turn into another card.
-            return _("No conozco el color {word}: rojo, azul, amarillo o morado.").format(
+            return _('No conozco el color "{word}": rojo, azul, amarillo o morado.').format(
                 word=unknown[0][:20]
             )
         if len({_COLOUR_BY_WORD[w] for w in words if w in _COLOUR_BY_WORD}) > 1:
             return _("Di un solo color.")
         colour = next((_COLOUR_BY_WORD[w] for w in words if w in _COLOUR_BY_WORD), None)
         numbers = [int(w) for w in words if w.isdigit()]
-        if colour is None and len(numbers) == 1:
-            index = numbers[0]
-            if 1 <= index <= len(hand):
-                return sorted(hand, key=lambda c: c.sort_key)[index - 1]
-            return _("No hay carta {index}: tienes {count}.").format(
-                index=index, count=cards_text(len(hand))
-            )
-        if colour is None or len(numbers) != 1:
+        if len(numbers) != 1:
             return _("Di la carta y la pila: por ejemplo jugar rojo 7 izquierda.")
-        card = r.CabangaCard(colour, numbers[0]) if 1 <= numbers[0] <= 18 else None
-        if card is None or card not in hand:
+        value = numbers[0]
+        if not 1 <= value <= 18:
+            return _("No hay cartas del {value}: van del 1 al 18.").format(value=value)
+        if colour is None:
+            held = [c for c in hand if c.value == value]
+            if not held:
+                return _("No tienes ningún {value}.").format(value=value)
+            if len(held) > 1:
+                self._which = value
+                return _("¿Qué {value}: {colours}?").format(
+                    value=value,
+                    colours=join_or([colour_name(c.colour) for c in held]),
+                )
+            return held[0]
+        card = r.CabangaCard(colour, value)
+        if card not in hand:
             return _("No tienes el {colour} {value}.").format(
-                colour=colour_name(colour), value=numbers[0]
+                colour=colour_name(colour), value=value
             )
         return card
 
     def _cmd_jugar(self, args: str) -> Reply:
         if self.table.human is None:
             return Reply([_("Eres espectador: no tienes cartas.")])
-        words = fold(args).split()
+        self._which = None
+        words = self._words(args)
         side = None
         # Short side words ("d", "r") could also be colours: the side is the last word.
         if len([w for w in words[1:] if w in _SIDE_BY_WORD and w not in _COLOUR_BY_WORD]) > 1:
@@ -668,8 +820,22 @@ class CabangaAdapter(GameAdapter):
         if len(words) > 1 and words[-1] in _SIDE_BY_WORD:
             side = _SIDE_BY_WORD[words[-1]]
             words = words[:-1]
+        elif (
+            len(words) > 1
+            and not words[-1].isdigit()
+            and words[-1] not in _COLOUR_BY_WORD
+            and words[-1] not in OTHER_COLOURS
+            and any(w.isdigit() for w in words[:-1])
+        ):
+            # After the card comes the side: "jugar rojo 11 arriba".
+            return Reply(
+                [_('No conozco el lado "{word}": izquierda o derecha.').format(word=words[-1][:20])]
+            )
         card = self._parse_card(words)
         if isinstance(card, str):
+            self._asked = None
+            if self._which is not None:
+                self._which_side = side
             return Reply([card])
         if side is None:
             self._asked = card  # "izquierda" or "derecha" alone then plays it
@@ -691,10 +857,11 @@ class CabangaAdapter(GameAdapter):
                     )
                 ]
             )
+        self._asked = None
         return Reply(actions=[r.Play(card, side)])
 
     def _play_asked(self, side: str) -> Reply:
-        card = getattr(self, "_asked", None)
+        card = self._asked
         if card is None or card not in self._hand():
             return Reply([_("Di la carta y la pila: por ejemplo jugar rojo 7 izquierda.")])
         self._asked = None
@@ -705,6 +872,40 @@ class CabangaAdapter(GameAdapter):
 
     def _cmd_derecha(self, args: str) -> Reply:
         return self._play_asked("right")
+
+    # -- a card without "jugar" ----------------------------------------------------
+    def _bare(self, text: str) -> str | None:
+        """The 'jugar …' (or, in your window, 'cabanga …') a line without a command
+        stands for: 'rojo 7 izquierda', '7 izq', or 'azul' answering '¿Qué 7:
+        azul o morado?'. None: not a card."""
+        if self.table.human is None:
+            return None
+        words = self._words(text)
+        if not words:
+            return None
+        if (
+            self._which is not None
+            and words[0] in _COLOUR_BY_WORD
+            and (len(words) == 1 or (len(words) == 2 and words[1] in _SIDE_BY_WORD))
+        ):
+            side = words[1] if len(words) == 2 else (self._which_side or "")
+            return f"jugar {words[0]} {self._which} {side}".strip()
+        first = words[0]
+        if not (first.isdigit() or first in _COLOUR_BY_WORD):
+            return None
+        if self.player_in_window() and not any(w in _SIDE_BY_WORD for w in words[1:]):
+            return "cabanga " + " ".join(w for w in words if w.isdigit())
+        return "jugar " + " ".join(words)
+
+    def handle_unknown_would_act(self, text: str) -> bool:
+        return self._bare(text) is not None
+
+    def handle_unknown(self, text: str) -> Reply | None:
+        line = self._bare(text)
+        if line is None:
+            return None
+        name, _sep, args = line.partition(" ")
+        return self._cmd_cabanga(args) if name == "cabanga" else self._cmd_jugar(args)
 
     def _cmd_cabanga(self, args: str) -> Reply:
         view = self._view()

@@ -1,0 +1,258 @@
+"""¡Cabanga! as people say it (issue #11): cards named by their value, rows that say
+which pile is which, memory aids (quedan, jugadas), the pending side on the prompt,
+a pause after every new hand, one wording for cards already out, English all through.
+
+Seed 3, the player's first turn (after Lucía, Jorge and Elena; avoid amarillo):
+hand rojo 3 y 5; azul 2, 7, 8 y 13; amarillo 12; morado 2."""
+
+import pytest
+from entrypoint import run
+
+from sobremesa.games.cabanga import rules as r
+from sobremesa.games.cabanga import ui
+from sobremesa.games.cabanga.bots import make_bot
+from sobremesa.settings import Settings
+from sobremesa.ui.announcer import Said
+from sobremesa.ui.session import Pause
+
+PLAY = ["jugar", "cabanga", "--semilla", "3", "--ritmo", "0"]
+PLAY_EN = [*PLAY, "--idioma", "en"]
+# Reads the rows and the hand before each move (plays the first card on the left).
+WATCH = ["filas", "mano", "jugar pos 1 izquierda", "cabanga"]
+
+
+def lines_of(args, typed, home):
+    result = run(args, typed, home)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    return result.stdout.splitlines()
+
+
+# -- 1. cards as people say them -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "typed, played",
+    [
+        ("jugar 7 derecha", "Juegas azul 7 a la derecha"),  # the only 7 held, not the 7th card
+        ("jugar 12 izq", "Juegas amarillo 12 a la izquierda"),  # 12 > 8 cards: still a card
+        ("jugar doce izq", "Juegas amarillo 12 a la izquierda"),
+        ("jugar pos 1 izquierda", "Juegas rojo 3 a la izquierda"),  # positions: explicit
+        ("jugar pos8 der", "Juegas morado 2 a la derecha"),
+        ("rojo 5 izquierda", "Juegas rojo 5 a la izquierda"),  # no "jugar"
+        ("rojo 5 izq", "Juegas rojo 5 a la izquierda"),
+        ("r5 d", "Juegas rojo 5 a la derecha"),
+        ("13 azul der", "Juegas azul 13 a la derecha"),
+        ("m 2 izq", "Juegas morado 2 a la izquierda"),  # m: mano, or morado with a card
+    ],
+)
+def test_a_card_is_named_as_people_say_it(tmp_path, typed, played):
+    out = lines_of(PLAY, [typed], tmp_path)
+    assert any(line.startswith(played) for line in out), (typed, out[14:18])
+
+
+def test_two_cards_of_that_value_are_asked_about(tmp_path):
+    out = lines_of(PLAY, ["jugar 2 izquierda", "morado"], tmp_path)
+    assert "¿Qué 2: azul o morado?" in out
+    assert any(line.startswith("Juegas morado 2 a la izquierda") for line in out)
+
+
+def test_refusals_name_the_word_that_was_wrong(tmp_path):
+    out = lines_of(
+        PLAY,
+        [
+            "jugar rojo 11 arriba",
+            "jugar rojo 5 arriba",
+            "jugar verde 6 izq",
+            "jugar 14 izq",
+            "jugar 19 izq",
+            "jugar pos 9 izq",
+            "jugar p5 izq",
+            "rojo 5 arriba",
+        ],
+        tmp_path,
+    )
+    assert out.count('No conozco el lado "arriba": izquierda o derecha.') == 3
+    assert 'No conozco el color "verde": rojo, azul, amarillo o morado.' in out
+    assert "No tienes ningún 14." in out
+    assert "No hay cartas del 19: van del 1 al 18." in out
+    assert "No hay posición 9: tienes 8 cartas." in out
+    assert "¿p5? Di m 5 para morado 5, o pos 5." in out
+    assert not any(line.startswith("Juegas") for line in out)
+
+
+def test_cards_as_people_say_them_in_english(tmp_path):
+    out = lines_of(PLAY_EN, ["play red 11 up", "play 2 left", "purple"], tmp_path)
+    assert 'Unknown side "up": left or right.' in out
+    assert "Which 2: blue or purple?" in out
+    assert any(line.startswith("You play purple 2 on the left") for line in out)
+
+
+# -- 2. rows say which pile is left and which right ------------------------------------
+
+
+def test_rows_say_left_and_right_everywhere(tmp_path):
+    out = lines_of(PLAY, ["filas", "mesa"], tmp_path)
+    row = "Rojo: izquierda gris 3, derecha gris 14, hueco del 4 al 13."
+    assert out.count(row) == 3  # the round's start, filas, mesa
+    assert "Amarillo: izquierda 14, derecha gris 12, hueco: el 13, ya ha salido." in out
+
+
+def test_rows_brief_form_fits_a_braille_line():
+    adapter = ui.new_adapter(Settings(), seed=3, spectator=False)
+    for line in adapter._cmd_filas("").lines:
+        assert isinstance(line, Said)
+        assert len(line.brief) <= 40, line.brief
+        assert " izq " in line.brief and " der " in line.brief
+
+
+def test_rows_in_english_say_left_and_right(tmp_path):
+    out = lines_of(PLAY_EN, ["rows"], tmp_path)
+    assert "Red: left grey 3, right grey 14, gap from 4 to 13." in out
+    assert "Yellow: left 14, right grey 12, gap: 13, already out." in out
+
+
+# -- 3. quedan leaves out your own cards; jugadas names the plays without a gap -------
+
+
+def test_quedan_leaves_out_your_own_cards(tmp_path):
+    out = lines_of(PLAY, WATCH * 26, tmp_path)
+    # The player holds azul 3, 7 and 8: of the gap 3-9, only 5 and 9 are unseen.
+    row = "Azul: izquierda 2, derecha 10, hueco del 3 al 9, quedan: 5 y 9."
+    i = out.index(row)
+    hand = next(line for line in out[i:] if line.startswith("Tu mano"))
+    assert "azul 3, 7, 8" in hand
+
+
+def test_only_your_cards_are_left_in_a_gap(tmp_path):
+    args = ["jugar", "cabanga", "--semilla", "5", "--ritmo", "0"]
+    out = lines_of(args, WATCH * 40, tmp_path)
+    row = "Azul: izquierda 4, derecha 1, hueco: el 2 y el 3, solo quedan las tuyas."
+    i = out.index(row)
+    hand = next(line for line in out[i:] if line.startswith("Tu mano"))
+    assert "azul 3," in hand
+
+
+def test_quedan_in_english_is_unseen(tmp_path):
+    out = lines_of(PLAY_EN, ["rows", "hand", "play pos 1 left", "cabanga"] * 26, tmp_path)
+    assert "Blue: left 2, right 10, gap from 3 to 9, unseen: 5 and 9." in out
+    assert not any("left: " in line for line in out)
+
+
+def test_jugadas_names_the_plays_without_a_gap(tmp_path):
+    out = lines_of(PLAY, ["jugadas"], tmp_path)
+    assert "Sin castigo de color: rojo 3 y 5; azul 2, 7, 8 y 13; morado 2." in out
+    assert "Sin hueco: rojo 3 derecha y amarillo 12 izquierda." in out
+    # Amarillo 12 on the right leaves the 13, already thrown: nobody can throw.
+    assert "Hueco que nadie puede llenar: amarillo 12 derecha." in out
+    out = lines_of(PLAY_EN, ["options"], tmp_path / "en")
+    assert "No gap: red 3 right and yellow 12 left." in out
+    assert "Gap nobody can fill: yellow 12 right." in out
+
+
+# -- 4. the prompt shows the pending side ---------------------------------------------
+
+
+def test_prompt_shows_the_pending_side(tmp_path):
+    # Enter on an empty line says the status prompt in full.
+    out = lines_of(PLAY, ["", "jugar rojo 5", "", "derecha", ""], tmp_path)
+    assert "Rojo 5: ¿izq o der?" in out
+    assert any(line.startswith("Juegas rojo 5 a la derecha") for line in out)
+    assert out.count("Rojo 5: ¿izq o der?") == 1  # played: no longer pending
+    out = lines_of(PLAY_EN, ["play red 5", ""], tmp_path / "en")
+    assert "Red 5: left or right?" in out
+
+
+def test_short_prompt_for_speech_is_the_side_question():
+    adapter = ui.new_adapter(Settings(), seed=3, spectator=False)
+    play_until_players_turn(adapter)
+    assert adapter.prompt() == "Juega> "
+    adapter._cmd_jugar("rojo 5")
+    assert adapter.prompt() == "¿izq o der?> "
+    adapter.status_prompt = True
+    assert adapter.prompt() == "Rojo 5: ¿izq o der?> "
+    assert len(adapter.prompt()) <= 30
+
+
+# -- 5. a pause after the new hand in every round ----------------------------------------
+
+
+def play_until_players_turn(adapter):
+    game = adapter.game
+    while not (game.phase == "play" and game.current_seat == 0):
+        seat = game.to_act()[0]
+        action = r.Pass() if seat == 0 else adapter.bot_action(seat)
+        adapter.observe(game.apply(seat, action))
+
+
+def round_two_items(starter_is_player):
+    """The lines of the batch in which round 2 begins, in a game where every seat
+    (the player's too) is played by a bot."""
+    for seed in range(40):
+        adapter = ui.new_adapter(Settings(), seed=seed, spectator=False)
+        adapter.bots[0] = make_bot("facil", 0, rng_seed=seed)
+        game = adapter.game
+        while not game.is_over():
+            seat = game.to_act()[0]
+            events = game.apply(seat, adapter.bot_action(seat))
+            adapter.observe(events)
+            started = [e for e in events if isinstance(e, r.RoundStarted)]
+            if started and started[0].round_no == 2:
+                if (started[0].starter == 0) == starter_is_player:
+                    return adapter.describe_events(events)
+                break
+    pytest.fail("no such round 2")
+
+
+def test_every_new_round_waits_for_enter_after_the_hand():
+    items = round_two_items(starter_is_player=False)
+    pauses = [i for i, item in enumerate(items) if isinstance(item, Pause)]
+    assert [items[i].line for i in pauses] == [
+        "Pulsa Intro para empezar la ronda 2.",
+        "Pulsa Intro para empezar.",
+    ]
+    gate, start = pauses
+    between = [str(item) for item in items[gate + 1 : start]]
+    assert between[0].startswith("Ronda 2. Empieza ")
+    assert [line.split(":")[0] for line in between[1:5]] == ["Rojo", "Azul", "Amarillo", "Morado"]
+    assert between[-1].startswith("Tus cartas: ")
+    assert start == len(items) - 1  # nothing is played before Enter
+
+
+def test_a_round_the_player_starts_waits_for_their_play():
+    items = round_two_items(starter_is_player=True)
+    assert [item.line for item in items if isinstance(item, Pause)] == [
+        "Pulsa Intro para empezar la ronda 2."
+    ]
+    assert str(items[-1]) == "Tu turno."
+
+
+# -- 6. one wording for cards already out ------------------------------------------------
+
+
+def test_cards_already_out_have_one_wording(tmp_path):
+    out = lines_of(PLAY, WATCH * 55, tmp_path)
+    text = "\n".join(out)
+    assert "ya salidas" not in text and "ya han salido todas" not in text
+    assert (
+        "Jorge juega amarillo 13 a la izquierda; hueco: el 11 y el 12, ya han salido: no hay cabanga."
+        in out
+    )
+    assert "Amarillo: izquierda 13, derecha 10, hueco: el 11 y el 12, ya han salido." in out
+    assert "Amarillo: izquierda 14, derecha gris 12, hueco: el 13, ya ha salido." in out
+
+
+# -- 7. the rules say when a round really ends -------------------------------------------
+
+
+def test_rules_say_the_round_ends_after_the_throws(tmp_path):
+    out = lines_of(PLAY, ["reglas"], tmp_path)
+    assert (
+        "La ronda acaba al final del turno, después del cabanga y sus castigos, "
+        "si alguien se ha quedado sin cartas." in out
+    )
+    out = lines_of(PLAY_EN, ["rules"], tmp_path / "en")
+    assert (
+        "The round ends at the end of the turn, after the cabanga and its penalties, "
+        "if someone has run out of cards." in out
+    )
