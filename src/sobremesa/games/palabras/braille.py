@@ -6,7 +6,7 @@ cells and, as on the physical tile, without the number sign or the capital sign:
 the digits are the letters a–j (1 = ⠁ … 9 = ⠊, 0 = ⠚), so 10 is ⠁⠚.
 
 Views of several squares use ⠤ (dots 3-6, the hyphen) for an empty square and ⠔
-(dots 3-5, the asterisk) for a blank tile not yet played.
+(dots 3-5, the asterisk) for a blank tile, on the rack or on the board.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ rack to decide which letters are blanks.
 Errors: `NotationError(reason, **details)` (an `IllegalAction`):
 - "empty": nothing typed.
 - "missing_word": a square but no word.
-- "missing_square": a word but no square.
+- "missing_square" (word): a word but no square.
 - "bad_square" (square): looks like a square but is not on the board ("P8", "H16").
 - "bad_letter" (word, char): the word has a character that is not a letter.
 - "two_words" (word, other): two candidate words.
@@ -120,7 +120,7 @@ def parse_move(text: str) -> Move:
     if word is None:
         raise NotationError("missing_word")
     if square is None:
-        raise NotationError("missing_square")
+        raise NotationError("missing_square", word=word)
     row, col, down = square
     if direction is not None:
         down = direction

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from sobremesa.core.game import IllegalAction
 from sobremesa.games.palabras import braille
-from sobremesa.games.palabras.board import COLUMNS, SIZE, Board, Move, square_name
+from sobremesa.games.palabras.board import COLUMNS, SIZE, Board, Move, parse_square, square_name
 from sobremesa.games.palabras.tiles import BLANK, COUNTS, POINTS, RACK_SIZE, sort_rack
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.ui.wording import PROMPT_CELLS, fit
@@ -86,6 +86,67 @@ def move_place(move: Move) -> str:
     return f"{move.pos} {direction_name(move.down)}"
 
 
+def move_ends(move: Move) -> tuple[str, str]:
+    """The squares of the first and the last letter: ('B7', 'B14')."""
+    squares = move.squares()
+    return square_name(*squares[0]), square_name(*squares[-1])
+
+
+def move_span(move: Move, reused: Sequence[tuple[int, int]] = ()) -> str:
+    """Where a played word lies, and the board letters it took:
+    'de B7 a B14, vertical, con la I de B8' (the squares, not the notation:
+    counting B7…B14 is what a sighted player does not need to do)."""
+    first, last = move_ends(move)
+    text = _("de {first} a {last}, {direction}").format(
+        first=first, last=last, direction=direction_name(move.down)
+    )
+    taken = reused_text(move, reused)
+    return f"{text}, {taken}" if taken else text
+
+
+def move_span_brief(move: Move) -> str:
+    """'B7-B14': the squares of the word, its direction implied."""
+    return "-".join(move_ends(move))
+
+
+def reused_text(move: Move, reused: Sequence[tuple[int, int]]) -> str:
+    """'con la I de B8 y la E de B10', 'con CASA de H8 a K8' (a run of board
+    letters as a word); '' when the move took nothing from the board."""
+    parts = letters_at(move, reused)
+    return _("con {letters}").format(letters=join(parts)) if parts else ""
+
+
+def letters_at(move: Move, chosen: Sequence[tuple[int, int]]) -> list[str]:
+    """The letters of `move` on the `chosen` squares, a run of them as a word:
+    ['la I de B8', 'CASA de H8 a K8']."""
+    squares = move.squares()
+    index = [k for k, square in enumerate(squares) if square in set(chosen)]
+    runs: list[list[int]] = []
+    for k in index:
+        if runs and runs[-1][-1] == k - 1:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    parts = []
+    for run in runs:
+        letters = "".join(move.word[k] for k in run).upper()
+        if len(run) == 1:
+            parts.append(
+                _("la {letter} de {square}").format(
+                    letter=letters, square=square_name(*squares[run[0]])
+                )
+            )
+        else:
+            parts.append(
+                _("{letters} de {first} a {last}").format(
+                    letters=letters,
+                    first=square_name(*squares[run[0]]),
+                    last=square_name(*squares[run[-1]]),
+                )
+            )
+    return parts
+
+
 # --- tiles ----------------------------------------------------------------------------
 
 
@@ -150,16 +211,16 @@ def square_contents(board: Board, row: int, col: int) -> str:
 
 
 def _premium_label(board: Board, row: int, col: int) -> str:
-    """'palabra doble', 'salida, palabra doble', or 'palabra doble usada' under a tile
+    """'palabra doble', 'salida, palabra doble', or 'palabra doble, usada' under a tile
     (a premium counts only for the tile put on it)."""
     label = _start_label(board, row, col) or premium_name(board.premium(row, col))
     if label and board.letter(row, col) is not None:
-        return _("{premium} usada").format(premium=label)
+        return _("{premium}, usada").format(premium=label)
     return label
 
 
 def square_text(board: Board, row: int, col: int) -> str:
-    """'H8: C, 3 puntos, palabra doble usada.' — what the cursor announces."""
+    """'H8: C, 3 puntos, palabra doble, usada.' — what the cursor announces."""
     parts = [square_contents(board, row, col)]
     label = _premium_label(board, row, col)
     if label:
@@ -169,7 +230,7 @@ def square_text(board: Board, row: int, col: int) -> str:
 
 def square_brief(board: Board, row: int, col: int) -> str:
     """The square in the prompt, decisive words first, in 28 cells: 'I8 vacía',
-    'H8 U, palabra doble usada', 'H9 comodín E', 'D8 vacía, letra doble'."""
+    'H8 U, palabra doble, usada', 'H9 comodín E', 'D8 vacía, letra doble'."""
     name = square_name(row, col)
     letter = board.letter(row, col)
     start = _start_label(board, row, col)
@@ -190,7 +251,7 @@ def square_brief(board: Board, row: int, col: int) -> str:
         # 'doble' / 'triple' alone when the whole name does not fit
         short = _("doble") if kind in ("DP", "DL") else _("triple")
         if letter is not None:
-            short = _("{premium} usada").format(premium=short)
+            short = _("{premium}, usada").format(premium=short)
         options.append(f"{head}, {short}")
     options.append(head)
     return fit(PROMPT_CELLS - 2, *options)
@@ -319,7 +380,8 @@ def line_text(board: Board, index: int, down: bool) -> str:
 
 
 def word_lines(board: Board, per_line: int = 8) -> list[str]:
-    """`palabras`: every word with its position and direction, in short lines."""
+    """`palabras`: every word, numbered (across words first, as `Board.words`),
+    with its position, in short lines: 'Horizontales: 1 CASA 8H.'"""
     words = board.words()
     if not words:
         return [_("No hay palabras en el tablero.")]
@@ -328,10 +390,11 @@ def word_lines(board: Board, per_line: int = 8) -> list[str]:
             n=len(words)
         )
     ]
+    numbered = list(enumerate(words, 1))  # `ir 3` goes to the third
     for down in (False, True):
-        some = [w for w in words if w.down == down]
+        some = [(n, w) for n, w in numbered if w.down == down]
         for i in range(0, len(some), per_line):
-            chunk = ", ".join(f"{word_text(w.word)} {w.pos}" for w in some[i : i + per_line])
+            chunk = ", ".join(f"{n} {word_text(w.word)} {w.pos}" for n, w in some[i : i + per_line])
             title = _("Verticales") if down else _("Horizontales")
             lines.append(f"{title}: {chunk}.")
     return lines
@@ -454,12 +517,26 @@ def bag_lines(bag_count: int, unseen: str) -> list[str]:
 
 
 def braille_line(board: Board, index: int, down: bool) -> str:
-    """`braille fila 8`: the 15 squares as cells (⠤ empty; a blank shows its letter)."""
+    """`braille fila 8`: the 15 squares as cells (⠤ empty, ⠔ a blank, as the
+    star on the tile), then the letter each blank stands for:
+    'Fila 8: ⠤⠤⠤⠤⠤⠤⠤⠉⠁⠎⠔⠤⠤⠤⠤ comodín K8 A'."""
     cells = []
+    blanks = []
     for r, c in _line_squares(index, down):
         letter = board.letter(r, c)
-        cells.append(braille.EMPTY_CELL if letter is None else braille.letter_cell(letter))
-    return f"{line_name(index, down)}: {''.join(cells)}"
+        if letter is None:
+            cells.append(braille.EMPTY_CELL)
+        elif board.is_blank(r, c):
+            cells.append(braille.STAR_CELL)
+            blanks.append(f"{square_name(r, c)} {letter.upper()}")
+        else:
+            cells.append(braille.letter_cell(letter))
+    line = f"{line_name(index, down)}: {''.join(cells)}"
+    if blanks:
+        line += " " + ngettext("comodín {squares}", "comodines {squares}", len(blanks)).format(
+            squares=", ".join(blanks)
+        )
+    return line
 
 
 def braille_rack(rack: str) -> str:
@@ -487,12 +564,43 @@ def _missing_text(error: IllegalAction, rack: str | None, move: bool) -> str:
     return text
 
 
-def refusal_text(error: IllegalAction, rack: str | None = None, *, move: bool = True) -> str:
+def _continues_text(typed: Move, word: str, pos: str) -> str | None:
+    """'SUDDES toca la N de F10: sería SUDDESN.' (the typed word runs into board
+    tiles; the whole word starts elsewhere: 'sería ASUDDES en 10E')."""
+    found = parse_square(pos)
+    if found is None:
+        return None
+    full = Move(found[0], found[1], typed.down, word)
+    touched = [square for square in full.squares() if square not in set(typed.squares())]
+    parts = letters_at(full, touched)
+    if not parts:
+        return None
+    if (full.row, full.col) == (typed.row, typed.col):
+        return _("{word} toca {letters}: sería {whole}.").format(
+            word=word_text(typed.word), letters=join(parts), whole=word_text(word)
+        )
+    return _("{word} toca {letters}: sería {whole} en {pos}.").format(
+        word=word_text(typed.word), letters=join(parts), whole=word_text(word), pos=full.pos
+    )
+
+
+def refusal_text(
+    error: IllegalAction,
+    rack: str | None = None,
+    *,
+    move: bool = True,
+    typed: Move | None = None,
+) -> str:
     """One line saying exactly why a move (or an exchange) is refused: every reason
     code of `notation`, `scoring.check_move` and `rules`. `rack`: the player's
-    tiles (for "te falta otra A"); `move` False for an exchange (no blank advice)."""
+    tiles (for "te falta otra A"); `move` False for an exchange (no blank advice);
+    `typed` the move as typed (to say which board tiles it runs into)."""
     d = error.details
     reason = error.reason
+    if reason == "word_continues" and typed is not None:
+        text = _continues_text(typed, str(d.get("word", "")), str(d.get("pos", "")))
+        if text:
+            return text
     if reason == "word_not_in_lexicon":
         words = [word_text(w) for w in d.get("words") or [d.get("word", "")]]
         if len(words) == 1:
@@ -541,7 +649,8 @@ def refusal_text(error: IllegalAction, rack: str | None = None, *, move: bool = 
     if reason == "missing_word":
         return _("Falta la palabra: jugar CASA 8H.")
     if reason == "missing_square":
-        return _("Falta la casilla: CASA 8H horizontal, CASA H8 vertical.")
+        word = word_text(str(d.get("word") or "CASA"))
+        return _("Falta la casilla: {word} 8H horizontal, {word} H8 vertical.").format(word=word)
     if reason == "bad_square":
         return _("{square} no es una casilla: columnas de la A a la O, filas del 1 al 15.").format(
             square=d.get("square", "")

@@ -35,7 +35,9 @@ from sobremesa.ui.session import GameAdapter, Reply, Table, make_bots, restore_s
 from sobremesa.ui.wording import prompt_of, said
 
 COMMANDS = [
-    CommandSpec("atril", ("mano", "rack", "m"), N_("atril: tus fichas con sus valores"), "F2"),
+    CommandSpec(
+        "atril", ("mano", "rack", "hand", "m"), N_("atril: tus fichas con sus valores"), "F2"
+    ),
     CommandSpec(
         "mesa", ("tablero", "board", "table", "e"), N_("mesa: resumen del tablero y la bolsa"), "F3"
     ),
@@ -83,7 +85,28 @@ COMMANDS = [
     CommandSpec("abajo", ("down",), ""),
     CommandSpec("izquierda", ("left", "izq"), ""),
     CommandSpec("derecha", ("right", "der"), ""),
-    CommandSpec("ir", ("go", "ir a"), N_("ir H8: lleva el cursor a una casilla")),
+    CommandSpec(
+        "ir",
+        ("go", "ir a"),
+        N_("ir H8, ir CASA o ir 3: lleva el cursor a una casilla o a una palabra de la lista"),
+    ),
+    CommandSpec(
+        "saltar",
+        ("salta", "jump"),
+        N_("saltar derecha: a la próxima ficha en esa dirección (Control+flecha)"),
+    ),
+    CommandSpec(
+        "hueco",
+        ("gap", "vacia"),
+        N_("hueco derecha: a la próxima casilla vacía en esa dirección (Mayúsculas+flecha)"),
+    ),
+    CommandSpec(
+        "siguiente",
+        ("next", "sig"),
+        N_("siguiente y anterior: la palabra siguiente o anterior de la lista (Tab)"),
+    ),
+    CommandSpec("anterior", ("previous", "prev", "ant"), ""),
+    CommandSpec("anular", ("cancelar", "cancel"), ""),
     CommandSpec("inicio", ("home",), N_("inicio y fin: principio y final de la fila del cursor")),
     CommandSpec("fin", ("end",), ""),
     CommandSpec(
@@ -147,7 +170,41 @@ EXPLORE_KEYS = {
     "end": "fin",
     "c-home": "tope",
     "c-end": "fondo",
+    "c-up": "saltar arriba",
+    "c-down": "saltar abajo",
+    "c-left": "saltar izquierda",
+    "c-right": "saltar derecha",
+    "s-up": "hueco arriba",
+    "s-down": "hueco abajo",
+    "s-left": "hueco izquierda",
+    "s-right": "hueco derecha",
+    "tab": "siguiente",
+    "s-tab": "anterior",
     "escape": "dejar",
+}
+#: Escape while a move waits for its confirmation (setting confirm_moves)
+CONFIRM_KEYS = {"escape": "anular"}
+#: the answers that play a move waiting for confirmation (anything else cancels it)
+YES = frozenset(("si", "s", "yes", "y", "vale", "ok", "jugar", "play"))
+#: direction words of the jumps (saltar, hueco) -> (row step, column step)
+STEPS = {
+    "arriba": (-1, 0),
+    "up": (-1, 0),
+    "abajo": (1, 0),
+    "down": (1, 0),
+    "izquierda": (0, -1),
+    "izq": (0, -1),
+    "left": (0, -1),
+    "derecha": (0, 1),
+    "der": (0, 1),
+    "right": (0, 1),
+}
+#: where a jump found nothing, by step
+FURTHER = {
+    (-1, 0): N_("arriba"),
+    (1, 0): N_("abajo"),
+    (0, -1): N_("a la izquierda"),
+    (0, 1): N_("a la derecha"),
 }
 
 
@@ -191,6 +248,12 @@ class PalabrasAdapter(GameAdapter):
         self.cursor: tuple[int, int] = DEFAULT_CURSOR
         self.exploring = False
         self._requested = ""  # "place" or "exchange": the action just asked for
+        self._typed: Move | None = None  # the move just typed (for its refusal)
+        #: a move waiting for "sí" (setting confirm_moves); never saved
+        self.pending: Move | None = None
+        #: the last word reached with siguiente, anterior or ir PALABRA (index in
+        #: Board.words(), the numbers of `palabras` less one)
+        self.word_index: int | None = None
         self.brief = getattr(settings, "verbosity", "normal") == "breve"
 
     # -- start, bots -------------------------------------------------------------
@@ -204,7 +267,11 @@ class PalabrasAdapter(GameAdapter):
         }
 
     def key_bindings(self) -> dict[str, str] | None:
-        return EXPLORE_KEYS if self.exploring else None
+        if self.pending is not None:
+            return {**EXPLORE_KEYS, **CONFIRM_KEYS} if self.exploring else dict(CONFIRM_KEYS)
+        if self.exploring:
+            return EXPLORE_KEYS
+        return None
 
     def key_mode(self) -> str | None:
         """ "tablero" while exploring the board (arrow keys move the cursor), else None."""
@@ -263,7 +330,10 @@ class PalabrasAdapter(GameAdapter):
 
     def refusal(self, error: IllegalAction) -> str:
         # The blank hint ("write that letter in lowercase") is for moves, not exchanges.
-        return t.refusal_text(error, self._rack(), move=self._requested != "exchange")
+        placing = self._requested != "exchange"
+        return t.refusal_text(
+            error, self._rack(), move=placing, typed=self._typed if placing else None
+        )
 
     # -- events ------------------------------------------------------------------------
     def describe(self, event: Event) -> list[str]:
@@ -309,19 +379,24 @@ class PalabrasAdapter(GameAdapter):
     def _on_tiles_placed(self, e: r.TilesPlaced) -> list[str]:
         move = Move(e.row, e.col, e.down, e.word)
         word = t.word_text(e.word)
+        placed = {parse_square(square)[:2] for square, _letter in e.tiles}
+        reused = [square for square in move.squares() if square not in placed]
+        # 'de B7 a B14, vertical, con la I de B8': where it lies and what it took
+        place = t.move_span(move, reused)
+        span = t.move_span_brief(move)
         if self.brief:
             first = _("{name}: {word} {pos}, {score} ({total}).").format(
-                name=self._name(e.seat), word=word, pos=e.pos, score=e.score, total=e.total
+                name=self._name(e.seat), word=word, pos=span, score=e.score, total=e.total
             )
         elif self._you(e.seat):
-            first = _("Juegas {word} en {place}: {points} (total {total}).").format(
-                word=word, place=t.move_place(move), points=t.points_text(e.score), total=e.total
+            first = _("Juegas {word} {place}: {points} (total {total}).").format(
+                word=word, place=place, points=t.points_text(e.score), total=e.total
             )
         else:
-            first = _("{name} juega {word} en {place}: {points} (total {total}).").format(
+            first = _("{name} juega {word} {place}: {points} (total {total}).").format(
                 name=self._name(e.seat),
                 word=word,
-                place=t.move_place(move),
+                place=place,
                 points=t.points_text(e.score),
                 total=e.total,
             )
@@ -357,9 +432,10 @@ class PalabrasAdapter(GameAdapter):
                         "A {name} le queda {n} ficha.", "A {name} le quedan {n} fichas.", left
                     ).format(name=self._name(e.seat), n=left)
                 )
-        # 'Ana CASA 8H 12 (45)': who and what first (8H across, H8 down)
-        brief = f"{self._name(e.seat)} {word} {e.pos} {e.score}"
-        briefs = [f"{brief} ({e.total})", brief]
+        # 'Ana CASA H8-K8 12 (45)': who and what first, then the squares it covers
+        # (the notation 'Ana CASA 8H 12' when the squares do not fit)
+        brief = f"{self._name(e.seat)} {word} {span} {e.score}"
+        briefs = [f"{brief} ({e.total})", brief, f"{self._name(e.seat)} {word} {e.pos} {e.score}"]
         lines = [said(first, *briefs)]
         if details:
             lines.append(said(" ".join(details), *self._details_briefs(e)))
@@ -483,6 +559,8 @@ class PalabrasAdapter(GameAdapter):
         view = self.game.view(None)
         if view.is_over:
             return [_("Fin")]
+        if self.pending is not None:
+            return [_("¿Jugar? sí o no")]
         if self.exploring:
             if not self.status_prompt:
                 # For speech the step's line says the square; the prompt would say
@@ -504,7 +582,59 @@ class PalabrasAdapter(GameAdapter):
         return COMMANDS
 
     def handle(self, command: Command) -> Reply:
+        if self.pending is not None:
+            # Anything but yes cancels a move waiting for confirmation; the command
+            # itself still runs (another jugar asks again).
+            cancelled = self._cancel()
+            if command.name == "anular":
+                return cancelled
+            reply = getattr(self, f"_cmd_{command.name}")(command.args)
+            return Reply(cancelled.lines + reply.lines, reply.actions)
         return getattr(self, f"_cmd_{command.name}")(command.args)
+
+    # confirmation (setting confirm_moves) -------------------------------------------------
+    def _cancel(self) -> Reply:
+        move, self.pending = self.pending, None
+        word = t.word_text(move.word) if move else ""
+        return Reply([_("Anulada: no juegas {word}.").format(word=word)])
+
+    def enter_command(self) -> str | None:
+        return "anular" if self.pending is not None else None
+
+    def handle_unknown_would_act(self, text: str) -> bool:
+        return self.pending is not None and fold(text) in YES
+
+    def handle_unknown(self, text: str) -> Reply | None:
+        if self.pending is None:
+            return None
+        if fold(text) in YES:
+            move, self.pending = self.pending, None
+            self._requested, self._typed = "place", move
+            return Reply(actions=[r.Place(move)])
+        return self._cancel()
+
+    def _cmd_anular(self, args: str) -> Reply:
+        # Escape stays mapped to anular until the session next asks for the keys.
+        if self.exploring:
+            return self._cmd_dejar(args)
+        return Reply()
+
+    def _confirm(self, move: Move) -> Reply:
+        """confirm_moves: the move and its points, and the question."""
+        human = self.table.human
+        try:
+            play = self.game.check(human, move)
+        except IllegalAction as error:
+            return Reply([t.refusal_text(error, self._rack(), typed=move)])
+        board = self.game.board
+        reused = [sq for sq in play.move.squares() if board.letter(*sq) is not None]
+        self.pending = move
+        line = _("{word} {place}: {points}. ¿Jugar? sí o no").format(
+            word=t.word_text(play.move.word),
+            place=t.move_span(play.move, reused),
+            points=t.points_text(play.score),
+        )
+        return Reply([line])
 
     def _spectator(self) -> Reply | None:
         if self.table.human is None:
@@ -713,7 +843,10 @@ class PalabrasAdapter(GameAdapter):
         move = self._read_move(args)
         if isinstance(move, str):
             return Reply([move])
-        self._requested = "place"
+        self._requested, self._typed = "place", move
+        human = self.table.human
+        if _option(self.settings, "confirm_moves", False) is True and (human in self.game.to_act()):
+            return self._confirm(move)
         return Reply(actions=[r.Place(move)])
 
     def _play_lines(self, play: Play) -> list[str]:
@@ -748,7 +881,7 @@ class PalabrasAdapter(GameAdapter):
         try:
             play = check_move(self.game.board, self._rack(), move, self.game.dawg)
         except IllegalAction as error:
-            return Reply([t.refusal_text(error, self._rack())])
+            return Reply([t.refusal_text(error, self._rack(), typed=move)])
         return Reply(self._play_lines(play))
 
     def _where_fits(self, word: str) -> Reply:
@@ -762,21 +895,46 @@ class PalabrasAdapter(GameAdapter):
             wanted = normalize(word)
         except WordError as error:
             return Reply([str(error)])
+        typed = "".join(fold_letter(ch) for ch in word)
+        # Typed in both cases ("CAsA"): the lowercase letters are the blanks, as in
+        # jugar; in one case only, the rack decides (any place the word fits).
+        blanks = (
+            [ch.islower() for ch in typed]
+            if typed != typed.lower() and typed != typed.upper() and len(typed) == len(wanted)
+            else None
+        )
+        board = self.game.board
         found: list[tuple[int, Move]] = []
         seen: set[tuple[int, str]] = set()
         for score, move in self.game.legal_moves(self.table.human):
-            if move.word.lower() == wanted and (score, move.pos) not in seen:
-                seen.add((score, move.pos))
-                found.append((score, move))
+            if move.word.lower() != wanted or (score, move.pos) in seen:
+                continue
+            if blanks is not None and any(
+                board.letter(*square) is None and move.word[k].islower() != blanks[k]
+                for k, square in enumerate(move.squares())
+            ):
+                continue
+            seen.add((score, move.pos))
+            found.append((score, move))
         found.sort(key=lambda item: (-item[0], item[1].pos))
         if not found:
             return Reply(
                 [_("{word} no cabe con tu atril en ningún sitio.").format(word=word.upper())]
             )
-        places = [
-            _("{place}, {points}").format(place=t.move_place(m), points=t.points_text(s))
-            for s, m in found[:3]
-        ]
+        places = []
+        for score, move in found[:3]:
+            place = _("{place}, {points}").format(
+                place=t.move_place(move), points=t.points_text(score)
+            )
+            letters = [
+                move.word[k].upper()
+                for k, square in enumerate(move.squares())
+                if board.letter(*square) is None and move.word[k].islower()
+            ]
+            if letters:
+                # which letter the blank becomes: the one thing the word does not say
+                place += ", " + _("comodín como {letters}").format(letters=t.join(letters))
+            places.append(place)
         message = ngettext(
             "{word} cabe en {n} sitio: {places}.",
             "{word} cabe en {n} sitios; los mejores: {places}.",
@@ -861,6 +1019,9 @@ class PalabrasAdapter(GameAdapter):
         if blanks:
             # A speech engine says "ÑiPE" and "ÑIPE" alike: name the blank's letter.
             line += " " + _("Comodín como {letters}.").format(letters=t.join(blanks))
+        if play.bonus:
+            # as probar says it: without it the words do not add up to the points
+            line += " " + _("Más {bonus} por usar las 7 fichas.").format(bonus=play.bonus)
         return Reply(
             [line, _("Para jugarla: jugar {move}.").format(move=f"{move.word} {move.pos}")]
         )
@@ -934,10 +1095,105 @@ class PalabrasAdapter(GameAdapter):
         return self._move_cursor(SIZE - 1, self.cursor[1])
 
     def _cmd_ir(self, args: str) -> Reply:
-        square = _ask_square(args)
-        if square is None:
-            return Reply([_("Escribe ir y una casilla, por ejemplo ir H8.")])
-        return self._move_cursor(*square)
+        text = args.strip()
+        square = _ask_square(text)
+        if square is not None and any(ch.isdigit() for ch in text):
+            return self._move_cursor(*square)
+        words = self.game.board.words()
+        if text.isdigit():
+            n = int(text)
+            if not words:
+                return Reply([_("No hay palabras en el tablero.")])
+            if not 1 <= n <= len(words):
+                return Reply(
+                    [
+                        _("No hay palabra {n}: en el tablero hay {count}.").format(
+                            n=n, count=len(words)
+                        )
+                    ]
+                )
+            return self._go_to_word(n - 1)
+        if text and text.isalpha():
+            wanted = "".join(fold_letter(ch) for ch in text).upper()
+            matches = [k for k, w in enumerate(words) if w.word.upper() == wanted]
+            if not matches:
+                return Reply(
+                    [
+                        _("{word} no está en el tablero; la orden palabras las dice todas.").format(
+                            word=wanted
+                        )
+                    ]
+                )
+            # again: the next one of the same word
+            after = [k for k in matches if self.word_index is not None and k > self.word_index]
+            return self._go_to_word((after or matches)[0])
+        return Reply([_("Escribe ir y una casilla o una palabra: ir H8, ir CASA, ir 3.")])
+
+    def _go_to_word(self, index: int, edge: str = "") -> Reply:
+        """The cursor on the first letter of the index-th word of `palabras`."""
+        words = self.game.board.words()
+        move = words[index]
+        self.word_index = index
+        self.cursor = (move.row, move.col)
+        line = _("{word}, palabra {n} de {count}.").format(
+            word=t.word_ref(move), n=index + 1, count=len(words)
+        )
+        return Reply([f"{edge}{line} {self._square_text(move.row, move.col)}"])
+
+    def _cmd_siguiente(self, args: str) -> Reply:
+        return self._next_word(1)
+
+    def _cmd_anterior(self, args: str) -> Reply:
+        return self._next_word(-1)
+
+    def _next_word(self, step: int) -> Reply:
+        words = self.game.board.words()
+        if not words:
+            return Reply([_("No hay palabras en el tablero.")])
+        if self.word_index is None:
+            index = 0 if step > 0 else len(words) - 1
+        else:
+            index = min(self.word_index, len(words) - 1) + step
+        if index >= len(words):
+            return self._go_to_word(len(words) - 1, _("Última palabra.") + " ")
+        if index < 0:
+            return self._go_to_word(0, _("Primera palabra.") + " ")
+        return self._go_to_word(index)
+
+    def _cmd_saltar(self, args: str) -> Reply:
+        return self._jump(args, tile=True)
+
+    def _cmd_hueco(self, args: str) -> Reply:
+        return self._jump(args, tile=False)
+
+    def _jump(self, args: str, *, tile: bool) -> Reply:
+        """To the next tile (or empty square) in a direction that is not joined to
+        the cursor's square: past the run of squares like the cursor's, then past
+        the other kind if needed. From a tile of CASA, `saltar derecha` lands on
+        the first tile after the gap; `hueco derecha` on the square after CASA."""
+        step = STEPS.get(fold(args).strip())
+        if step is None:
+            if tile:
+                return Reply([_("Escribe saltar y una dirección: saltar derecha.")])
+            return Reply([_("Escribe hueco y una dirección: hueco derecha.")])
+        board = self.game.board
+        row, col = self.cursor
+        own = board.letter(row, col) is not None
+        left_run = False
+        while True:
+            row, col = row + step[0], col + step[1]
+            if not (0 <= row < SIZE and 0 <= col < SIZE):
+                where = _(FURTHER[step])
+                if tile:
+                    line = _("Ninguna ficha más {where}.").format(where=where)
+                else:
+                    line = _("Ninguna casilla vacía más {where}.").format(where=where)
+                return Reply([f"{line} {self._square_text(*self.cursor)}"])
+            filled = board.letter(row, col) is not None
+            if filled != own:
+                left_run = True
+            if left_run and filled == tile:
+                return self._move_cursor(row, col)
 
     def _cmd_leer(self, args: str) -> Reply:
         what = fold(args)
