@@ -265,9 +265,18 @@ def read_adjustments(path: Path = ADJUSTMENTS) -> tuple[set[str], set[str]]:
     return removed, added
 
 
-def curated_words(words: list[str], confirmed: set[str]) -> list[str]:
-    """The curated list: `words` (sorted) filtered by the rule and the adjustments."""
-    removed, added = read_adjustments()
+def curated_words(
+    words: list[str],
+    confirmed: set[str],
+    adjustments: tuple[set[str], set[str]] | None = None,
+) -> list[str]:
+    """The curated list: `words` (sorted) filtered by the rule and the adjustments.
+
+    Kept: words longer than SHORT letters, words RLA-ES confirms (`confirmed`), and the
+    `+` words; then the `-` words are left out. `adjustments` is (left out, kept),
+    read from tools/lexicon_curada.txt when not given.
+    """
+    removed, added = adjustments if adjustments is not None else read_adjustments()
     present = set(words)
     for word in sorted(removed | added):
         if word not in present:
