@@ -17,7 +17,7 @@ from sobremesa.ui.session import Session
 
 # A blunt strategy that works in every phase (as in test_cli_scripted): draw, close
 # if allowed, else discard the last card, finish laying off, decline the reenganche.
-TURN = ["robar", "cerrar", "descartar 8", "listo", "no"]
+TURN = ["robar", "cerrar", "descartar p8", "listo", "no"]
 
 
 class Console:

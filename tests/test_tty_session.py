@@ -82,7 +82,7 @@ def test_keys_commands_and_ctrl_c_in_a_real_terminal(terminal, isolated_home):
     term.read_until("Tu turno.")
     term.read_until("Roba>")  # the short prompt (for speech) by default
     term.send("mano\r")
-    term.read_until("Tu mano, 7 cartas: 4 de oros (1), sota de oros (2)")
+    term.read_until("Tu mano, 7 cartas: 4 de oros (p1), sota de oros (p2)")
     term.send(F4)  # puntos, without typing
     term.read_until("Puntos: Tú 0, Marta 0, Pablo 0. Límite 100. Bote: 3 apuestas.")
     term.send("rob")  # a half-typed command survives a function key
@@ -90,13 +90,13 @@ def test_keys_commands_and_ctrl_c_in_a_real_terminal(terminal, isolated_home):
     term.read_until("Tu mano, 7 cartas")
     term.send("ar\r")
     term.read_until("Robas el 4 de bastos.")
-    term.send("descartar 1\r")
+    term.send("descartar p1\r")
     term.read_until("Tiras el 4 de oros.")
     term.read_until("Tu turno.")
     term.send(CTRL_C)
-    term.read_until("Partida guardada. Para seguir: sobremesa continuar.")
+    term.read_until("Partida guardada. Para seguir: sobremesa continuar chinchon.")
     assert term.proc.wait(timeout=10) in (0, 130)
-    assert (isolated_home / "data" / "partida.json").exists()
+    assert (isolated_home / "data" / "partidas" / "chinchon.json").exists()
 
     resumed = terminal("continuar", "--ritmo", "0")
     resumed.read_until("Partida recuperada.")
@@ -148,6 +148,6 @@ def test_castana_window_keys_and_ctrl_c_in_a_real_terminal(terminal, isolated_ho
     term.send("paso\r")
     term.read_until("Pasas.")
     term.send(CTRL_C)
-    term.read_until("Partida guardada. Para seguir: sobremesa continuar.")
+    term.read_until("Partida guardada. Para seguir: sobremesa continuar castana.")
     assert term.proc.wait(timeout=10) in (0, 130)
-    assert (isolated_home / "data" / "partida.json").exists()
+    assert (isolated_home / "data" / "partidas" / "castana.json").exists()

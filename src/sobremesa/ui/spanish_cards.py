@@ -16,10 +16,10 @@ SUIT_NAMES = {
 
 # Words a player may type for each suit and rank (folded: no accents, lowercase).
 SUIT_WORDS = {
-    "oros": ("oros", "oro", "o", "coins", "coin", "golds", "gold"),
-    "copas": ("copas", "copa", "c", "cups", "cup"),
-    "espadas": ("espadas", "espada", "e", "swords", "sword", "s"),
-    "bastos": ("bastos", "basto", "b", "clubs", "club", "batons", "baton"),
+    "oros": ("oros", "oro", "o", "or", "coins", "coin", "golds", "gold"),
+    "copas": ("copas", "copa", "c", "co", "cop", "cups", "cup", "cu"),
+    "espadas": ("espadas", "espada", "e", "es", "esp", "swords", "sword", "s", "sw"),
+    "bastos": ("bastos", "basto", "b", "ba", "bas", "clubs", "club", "cl", "batons", "baton"),
 }
 RANK_WORDS = {
     1: ("as", "1", "uno", "ace", "a", "one"),
@@ -31,9 +31,22 @@ RANK_WORDS = {
     7: ("7", "siete", "seven"),
     8: ("8", "ocho", "eight"),
     9: ("9", "nueve", "nine"),
-    10: ("sota", "10", "diez", "jack", "j", "ten"),
-    11: ("caballo", "11", "once", "knight", "caballero", "horse", "q", "eleven"),
-    12: ("rey", "12", "doce", "king", "k", "twelve"),
+    10: ("sota", "so", "sot", "10", "diez", "jack", "j", "ten"),
+    11: (
+        "caballo",
+        "ca",
+        "cab",
+        "caba",
+        "11",
+        "once",
+        "knight",
+        "kn",
+        "caballero",
+        "horse",
+        "q",
+        "eleven",
+    ),
+    12: ("rey", "re", "12", "doce", "king", "k", "twelve"),
 }
 _SUIT_BY_WORD = {word: suit for suit, words in SUIT_WORDS.items() for word in words}
 _RANK_BY_WORD = {word: rank for rank, words in RANK_WORDS.items() for word in words}
@@ -91,4 +104,43 @@ def parse_card(text: str) -> tuple[int, str | None] | None:
     suit = _SUIT_BY_WORD.get(words[1])
     if rank is None or suit is None:
         return None
+    return rank, suit
+
+
+class CardWordError(ValueError):
+    """A card a player typed with a word that is not a card's: `kind` says which
+    part ("rank", "suit" or "extra", a word after the card) and `word` is as typed."""
+
+    def __init__(self, kind: str, word: str) -> None:
+        super().__init__(kind, word)
+        self.kind = kind
+        self.word = word
+
+
+_FILLERS = ("de", "of", "el", "la", "the")
+
+
+def read_card(text: str) -> tuple[int, str | None]:
+    """(rank, suit) as people say cards: '4' (suit None: the caller picks the one held),
+    '4 oros', '4o', '10e' and '10 e' (the sota de espadas), 'so co', 'cab b', 're'.
+    A bare number is a rank (10 sota, 11 caballo, 12 rey), never a position.
+    Raises CardWordError naming the word that is not a card's."""
+    typed = [w for w in re.split(r"[\s,]+", text.strip()) if w]
+    words = [(fold(w), w) for w in typed if fold(w) not in _FILLERS]
+    if len(words) == 1:
+        match = re.fullmatch(r"(\d{1,2})([a-z]+)", words[0][0])
+        if match:
+            words = [(match.group(1), match.group(1)), (match.group(2), match.group(2))]
+    if not words:
+        raise CardWordError("rank", text.strip())
+    rank = _RANK_BY_WORD.get(words[0][0])
+    if rank is None:
+        raise CardWordError("rank", words[0][1])
+    if len(words) == 1:
+        return rank, None
+    suit = _SUIT_BY_WORD.get(words[1][0])
+    if suit is None:
+        raise CardWordError("suit", words[1][1])
+    if len(words) > 2:
+        raise CardWordError("extra", words[2][1])
     return rank, suit

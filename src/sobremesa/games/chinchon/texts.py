@@ -118,6 +118,10 @@ class Narrator:
         #: the last move in brief forms, fullest first (the status prompt takes the
         #: first that fits its cells)
         self.last_brief: list[str] = []
+        #: set by the adapter for each batch of events: the seats that go out in it,
+        #: and whether a reenganche question to the viewer or the match's end follows
+        self.going_out: set[int] = set()
+        self.question_follows = False
 
     def _moved(self, line: Said, *briefs: str) -> Said:
         """Keep `line` as the last move, with its brief forms for the status prompt."""
@@ -322,9 +326,15 @@ class Narrator:
                     )
                 )
                 continue
-            line = _("{name}: {points}, total {total}.").format(
-                name=name, points=points(result.points), total=result.total
-            )
+            if result.seat in self.going_out:
+                # Said here, before the pause: the eliminations come after it.
+                if self.you(result.seat):
+                    text = _("{name}: {points}, total {total}: quedas fuera.")
+                else:
+                    text = _("{name}: {points}, total {total}: queda fuera.")
+            else:
+                text = _("{name}: {points}, total {total}.")
+            line = text.format(name=name, points=points(result.points), total=result.total)
             if result.loose_cards and not self.brief:
                 line += " " + _("Sueltas: {cards}.").format(cards=card_list(result.loose_cards))
                 line = said(line, line.split(". ")[0])
@@ -332,7 +342,9 @@ class Narrator:
         return lines
 
     def _on_eliminated(self, e: r.Eliminated) -> list[str]:
-        if self.you(e.seat):
+        if self.you(e.seat) and self.question_follows:
+            line = _("Quedas fuera con {total} puntos.")
+        elif self.you(e.seat):
             line = _("Quedas fuera con {total} puntos. Sigues mirando; escribe salir para dejarlo.")
         else:
             line = _("{name} queda fuera con {total} puntos.")

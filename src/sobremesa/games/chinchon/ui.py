@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,27 +17,38 @@ from sobremesa.games.chinchon.melds import (
     can_close,
 )
 from sobremesa.games.chinchon.texts import (
+    SUIT_ORDER,
     Narrator,
     capital,
     card_brief,
     cards_count,
     chips,
     loose,
+    meld_text,
     melds_text,
     points,
+    rank_short,
 )
 from sobremesa.i18n import N_, _
 from sobremesa.settings import Settings
 from sobremesa.ui.commands import Command, CommandSpec, fold
 from sobremesa.ui.session import (
     GameAdapter,
+    Pause,
     Reply,
     Table,
     make_bots,
     restore_seats,
     seat_table,
 )
-from sobremesa.ui.spanish_cards import card_list, card_name, card_short, parse_card
+from sobremesa.ui.spanish_cards import (
+    SUIT_NAMES,
+    CardWordError,
+    card_list,
+    card_name,
+    card_short,
+    read_card,
+)
 from sobremesa.ui.wording import prompt_of
 
 COMMANDS = [
@@ -53,6 +65,11 @@ COMMANDS = [
         N_("combinaciones: tus escaleras, grupos y sueltas"),
         "F7",
     ),
+    CommandSpec(
+        "descartes",
+        ("discards", "pila", "discard pile"),
+        N_("descartes: lo tirado en esta ronda y quién cogió qué"),
+    ),
     CommandSpec("orden", ("sort", "ordenar"), N_("orden palo u orden valor: cómo ordenar tu mano")),
     CommandSpec("robar", ("draw", "r", "mazo"), N_("robar: coges la carta de arriba del mazo")),
     CommandSpec(
@@ -61,7 +78,7 @@ COMMANDS = [
     CommandSpec(
         "descartar",
         ("discard", "d", "tirar", "tira"),
-        N_("descartar N o descartar CARTA: tiras una carta"),
+        N_("descartar CARTA o pN: tiras una carta (d 4, d so co, d p5)"),
     ),
     CommandSpec(
         "cerrar", ("close", "cierro", "cierra"), N_("cerrar o cerrar CARTA: cierras la mano")
@@ -140,6 +157,14 @@ class ChinchonAdapter(GameAdapter):
             sort=self.sort_cards,
         )
         self._drawn: Card | None = None  # the card the player drew from the stock
+        #: the question '¿Cuál 4?' asked: (command, rank, suits, rest of the command)
+        self._asked: tuple[str, int, tuple[str, ...], str] | None = None
+        #: this round's discards in order: (seat, card); seat None: the starting card
+        self.discards: list[tuple[int | None, Card]] = []
+        #: the close asked again because it takes the player out: (card, args)
+        self._warned: tuple[Card, str] | None = None
+        #: who took a discard, which, and whose it was: (seat, card, from seat or None)
+        self.pickups: list[tuple[int, Card, int | None]] = []
 
     # -- start ---------------------------------------------------------------
     def intro(self) -> list[str]:
@@ -153,11 +178,31 @@ class ChinchonAdapter(GameAdapter):
             first = _("Chinchón contra {names}, nivel {level}.").format(
                 names=_join(others), level=level_text
             )
-        return [first, _("Escribe ayuda para ver las órdenes, o pulsa F1.")]
+        lines = [first, *self._seating()]
+        if self.game.options.reenganche:
+            lines.append(_("Con reenganche: el eliminado puede volver."))
+        return [*lines, _("Escribe ayuda para ver las órdenes, o pulsa F1.")]
+
+    def _seating(self) -> list[str]:
+        """'Juegan: Elena, tú, Jorge.' (in turn order from this round's mano) and
+        'Después de ti juega Jorge.'"""
+        human = self.table.human
+        started = [e for e in self.game.opening_events if isinstance(e, r.RoundStarted)]
+        if human is None or not started:
+            return []
+        seats = list(started[-1].seats)
+        names = [_("tú") if s == human else self.table.names[s] for s in seats]
+        after = seats[(seats.index(human) + 1) % len(seats)]
+        return [
+            _("Juegan: {names}.").format(names=_join(names)),
+            _("Después de ti juega {name}.").format(name=self.table.names[after]),
+        ]
 
     # -- bots ----------------------------------------------------------------
     def extra_to_data(self) -> dict[str, Any]:
         return {
+            "discards": [[seat, card.code] for seat, card in self.discards],
+            "pickups": [[seat, card.code, owner] for seat, card, owner in self.pickups],
             "last_move": self.narrator.last_move,
             "last_brief": self.narrator.last_brief,
             "hand_order": self.settings.chinchon.hand_order,
@@ -165,19 +210,89 @@ class ChinchonAdapter(GameAdapter):
 
     def resume(self) -> list[str]:
         lines = self._cmd_puntos("").lines + self._cmd_turno("").lines
-        if self.table.human is not None and self._view().hand:
+        view = self._view()
+        if view.phase == "layoff" and view.closer is not None:
+            lines += self._cmd_mesa("").lines[1:]  # the closer's melds, numbered
+        if self.table.human is not None and view.hand:
             lines += self._cmd_mano("").lines
+        if view.phase == "layoff" and view.current_seat == self.table.human:
+            lines += self._layoff_help()
         return lines
 
     # -- texts -----------------------------------------------------------------
     def describe(self, event: Event) -> list[str]:
         lines = self.narrator.describe(event)  # type: ignore[arg-type]
+        self._track_discards(event)
         if isinstance(event, r.DrewStock) and event.seat == self.table.human:
             self._drawn = event.visible_to(self.table.human).card
         drew = isinstance(event, r.DrewStock | r.TookDiscard)
         if drew and event.seat == self.table.human and self._can_close_now():
-            lines.append(_("Puedes cerrar."))
+            danger = self._close_danger()
+            lines.append(danger or _("Puedes cerrar."))
+        mine = isinstance(event, r.TurnStarted) and event.seat == self.table.human
+        if mine and event.phase == "layoff":
+            lines += self._layoff_help()
         return lines
+
+    def describe_events(self, events: Sequence[Event]) -> list[str | Pause]:
+        """The narrator learns first who goes out in this batch (said in the score
+        line, before the pause) and whether a question or the end follows."""
+        human = self.table.human
+        self.narrator.going_out = {e.seat for e in events if isinstance(e, r.Eliminated)}
+        self.narrator.question_follows = any(
+            isinstance(e, r.MatchOver) or (isinstance(e, r.ReengancheOffered) and e.seat == human)
+            for e in events
+        )
+        return super().describe_events(events)
+
+    def _close_danger(self, card: Card | None = None) -> str | None:
+        """'Puedes cerrar, pero llegarías a 72 y quedarías fuera.' when the best close
+        (or closing with `card`) takes the player to the limit; else None."""
+        view = self._view()
+        hand = list(view.hand or ())
+        options = [(c, a) for c, a in can_close(hand, self.deck) if c != view.taken_discard]
+        if card is not None:
+            options = [(c, a) for c, a in options if c == card]
+        if not options:
+            return None
+        arrangement = min((a for _c, a in options), key=lambda a: a.loose_points)
+        if not arrangement.loose:
+            return None  # chinchón: minus 10
+        total = view.scores[self.table.human] + arrangement.loose_points
+        if total < view.options.limit:
+            return None
+        return _("Puedes cerrar, pero llegarías a {total} y quedarías fuera.").format(total=total)
+
+    def _layoff_help(self) -> list[str]:
+        """Which of my cards fit which of the closer's melds: 'Encajan: el 5 de oros en
+        la 1; la sota de copas en la 1 o la 2.'"""
+        human = self.table.human
+        legal = [a for a in self.game.legal_actions(human) if isinstance(a, r.LayOff)]
+        if not legal:
+            return [_("Ninguna de tus cartas encaja. Escribe listo.")]
+        fits: dict[Card, list[int]] = {}
+        for action in legal:
+            fits.setdefault(action.card, []).append(action.meld_index + 1)
+        parts = [
+            _("{card} en la {melds}").format(
+                card=card_name(card),
+                melds=_join([str(n) for n in sorted(set(melds))], _("{first} o la {last}")),
+            )
+            for card, melds in sorted(fits.items(), key=lambda item: item[0].sort_key)
+        ]
+        return [_("Encajan: {fits}.").format(fits="; ".join(parts))]
+
+    def _track_discards(self, event: Event) -> None:
+        if isinstance(event, r.RoundStarted):
+            self.discards = [(None, event.starting_card)]
+            self.pickups = []
+        elif isinstance(event, r.Discarded):
+            self.discards.append((event.seat, event.card))
+        elif isinstance(event, r.TookDiscard):
+            owner = None
+            if self.discards and self.discards[-1][1] == event.card:
+                owner = self.discards[-1][0]
+            self.pickups.append((event.seat, event.card, owner))
 
     def _can_close_now(self) -> bool:
         view = self._view()
@@ -274,6 +389,9 @@ class ChinchonAdapter(GameAdapter):
         return COMMANDS
 
     def handle(self, command: Command) -> Reply:
+        self._asked = None  # a question about which card is answered only right away
+        if command.name != "cerrar":
+            self._warned = None
         handler = getattr(self, f"_cmd_{command.name}")
         return handler(command.args)
 
@@ -302,10 +420,11 @@ class ChinchonAdapter(GameAdapter):
         hand = self._hand()
         if not hand:
             return Reply([_("No tienes cartas.")])
-        # The position goes after the card: "5 de espadas (5)", not "5: 5 de espadas".
+        # The position goes after the card: "5 de espadas (p3)", not "3: 5 de espadas";
+        # "p3" is how a position is typed (a bare number is a card: "d 5").
         brief = self.settings.verbosity == "breve"
         items = [
-            f"{card_short(c) if brief else card_name(c, article=False)} ({i})"
+            f"{card_short(c) if brief else card_name(c, article=False)} (p{i})"
             for i, c in enumerate(hand, 1)
         ]
         return Reply(
@@ -397,6 +516,7 @@ class ChinchonAdapter(GameAdapter):
                         _("Quedaría: {melds}.").format(
                             melds=melds_text(arrangement.melds, self.deck)
                         ),
+                        *filter(None, [self._close_danger(card)]),
                     ]
                 )
         arrangement = best_arrangement(hand, self.deck)
@@ -418,6 +538,47 @@ class ChinchonAdapter(GameAdapter):
             lines.append(_("Si robas una carta que no estorbe, podrás cerrar."))
         return Reply(lines)
 
+    def _cmd_descartes(self, args: str) -> Reply:
+        """This round's discards in order, and who took which from the pile."""
+        if not self.discards:
+            return Reply([_("Todavía no hay descartes en esta ronda.")])
+        items = []
+        for seat, card in self.discards:
+            if seat is None:
+                items.append(_("{card} al empezar").format(card=card_name(card, article=False)))
+            else:
+                items.append(
+                    _("{name}, {card}").format(
+                        name=_("tú") if seat == self.table.human else self.table.names[seat],
+                        card=card_name(card, article=False),
+                    )
+                )
+        lines = [_("Descartes, del primero al último: {items}.").format(items="; ".join(items))]
+        taken = [self._pickup_line(*pickup) for pickup in self.pickups]
+        lines.append(" ".join(taken) if taken else _("Nadie ha cogido del descarte."))
+        return Reply(lines)
+
+    def _pickup_line(self, seat: int, card: Card, owner: int | None) -> str:
+        """'Jorge cogió tu 5 de copas.' / 'Cogiste el 3 de oros de Elena.'"""
+        human = self.table.human
+        name = self.table.names[seat]
+        mine = card_name(card, article=False)
+        if seat == human:
+            if owner is None:
+                return _("Cogiste {card}, la carta de salida.").format(card=card_name(card))
+            return _("Cogiste {card} de {owner}.").format(
+                card=card_name(card), owner=self.table.names[owner]
+            )
+        if owner is None:
+            return _("{name} cogió {card}, la carta de salida.").format(
+                name=name, card=card_name(card)
+            )
+        if owner == human:
+            return _("{name} cogió tu {card}.").format(name=name, card=mine)
+        return _("{name} cogió {card} de {owner}.").format(
+            name=name, card=card_name(card), owner=self.table.names[owner]
+        )
+
     def _cmd_orden(self, args: str) -> Reply:
         word = fold(args)
         if word in ("palo", "palos", "suit"):
@@ -436,34 +597,84 @@ class ChinchonAdapter(GameAdapter):
     def _cmd_coger(self, args: str) -> Reply:
         return Reply(actions=[r.TakeDiscard()])
 
-    def _find_card(self, args: str) -> Card | str:
-        """A card of my hand named by position or by name, or the message saying why not."""
+    def _find_card(self, args: str, command: str = "descartar", rest: str = "") -> Card | str:
+        """A card of my hand named as people say it ('4', '4 oros', 'so co', '10e') or
+        by an explicit position ('p4'), or the message saying why not. A number alone
+        is the card of that number; when two suits fit, the player is asked which
+        (and `handle_unknown` takes the answer, to run `command` with `rest` again)."""
         hand = self._hand()
         text = args.strip()
         if not text:
-            return _("Di qué carta: por ejemplo descartar 5 o descartar sota de copas.")
-        if text.isdigit():
-            index = int(text)
+            return _("Di qué carta: por ejemplo descartar 4 oros, o p5 por posición.")
+        position = re.fullmatch(r"(?:p|pos|posicion|position)\s*(\d+)", fold(text))
+        if position:
+            index = int(position.group(1))
             if 1 <= index <= len(hand):
                 return hand[index - 1]
-            message = _(
-                "No hay carta {index}: tienes {count}. Usa un número del 1 al {n} o el nombre de la carta."
-            )
+            message = _("No hay posición {index}: tienes {count}, de p1 a p{n}.")
             return message.format(index=index, count=cards_count(len(hand)), n=len(hand))
-        parsed = parse_card(text)
-        if parsed is None:
-            return _("No entiendo la carta {text}. Ejemplos: 5, sota de copas, 7 oros.").format(
-                text=text[:30]
+        try:
+            rank, suit = read_card(text)
+        except CardWordError as error:
+            word = error.word[:20]
+            if error.kind == "suit":
+                return _('No conozco el palo "{word}".').format(word=word)
+            if error.kind == "extra":
+                return _('Sobra "{word}" después de la carta.').format(word=word)
+            if word.isdigit():
+                return _("No hay carta {number}. Por posición: p1 a p{n}.").format(
+                    number=word, n=len(hand)
+                )
+            return _('No conozco la carta "{word}". Ejemplos: 4 oros, so co, p5.').format(word=word)
+        if self.deck == 40 and rank in (8, 9):
+            return _("No hay {rank} en la baraja de 40: sota 10, caballo 11, rey 12.").format(
+                rank=rank
             )
-        rank, suit = parsed
         matches = [c for c in hand if c.rank == rank and suit in (None, c.suit)]
-        if suit is None and len({c.suit for c in matches}) > 1:
-            return _("¿Cuál? Tienes {cards}.").format(cards=card_list(matches))
+        suits = [s for s in SUIT_ORDER if any(c.suit == s for c in matches)]
+        if suit is None and len(suits) > 1:
+            self._asked = (command, rank, tuple(suits), rest)
+            names = [_("de {suit}").format(suit=_(SUIT_NAMES[s])) for s in suits]
+            return _("¿Cuál {rank}: {suits}?").format(
+                rank=rank_short(rank), suits=_join(names, _("{first} o {last}"))
+            )
         if matches:
             return matches[0]
         if suit is None:
-            return _("No tienes ninguna carta de ese número.")
+            if rank == 10:
+                return _("No tienes ninguna sota.")
+            return _("No tienes ningún {rank}.").format(rank=rank_short(rank))
         return _("No tienes {card}.").format(card=card_name(Card(suit, rank)))
+
+    def handle_unknown_would_act(self, text: str) -> bool:
+        return self._answer_to_question(text) is not None
+
+    def handle_unknown(self, text: str) -> Reply | None:
+        """The suit answering '¿Cuál 4: de oros o de copas?'; on a yes/no question,
+        any other line gets 'sí o no'."""
+        command = self._answer_to_question(text)
+        if command is not None:
+            return self.handle(command)
+        view = self._view()
+        human = self.table.human
+        if human is not None and view.phase == "reenganche" and view.current_seat == human:
+            return Reply([_("Responde sí o no: ¿te reenganchas?")])
+        return None
+
+    def _answer_to_question(self, text: str) -> Command | None:
+        if self._asked is None:
+            return None
+        command, rank, suits, rest = self._asked
+        words = [w for w in fold(text).split() if w not in ("de", "el", "la", "of", "the")]
+        if len(words) != 1:
+            return None
+        try:
+            _rank, suit = read_card(f"{rank} {words[0]}")
+        except CardWordError:
+            return None
+        if suit not in suits:
+            return None
+        return Command(command, f"{rank} {suit}{rest}")
 
     def _cmd_descartar(self, args: str) -> Reply:
         if (reply := self._spectator()) is not None:
@@ -484,10 +695,10 @@ class ChinchonAdapter(GameAdapter):
                 return Reply([_("Primero roba del mazo o coge el descarte.")])
             return Reply([_("Ahora no puedes cerrar.")])
         if args.strip():
-            card = self._find_card(args)
+            card = self._find_card(args, "cerrar")
             if isinstance(card, str):
                 return Reply([card])
-            return Reply(actions=[r.Close(card)])
+            return self._close_or_warn(card, args)
         hand = list(view.hand or ())
         options = [(c, a) for c, a in can_close(hand, self.deck) if c != view.taken_discard]
         if not options:
@@ -504,7 +715,15 @@ class ChinchonAdapter(GameAdapter):
         card, _arrangement = min(
             options, key=lambda o: (o[1].loose_points, -card_points(o[0], self.deck))
         )
-        return Reply(actions=[r.Close(card)])
+        return self._close_or_warn(card, "")
+
+    def _close_or_warn(self, card: Card, args: str) -> Reply:
+        """A close that takes the player to the limit is asked again first."""
+        danger = self._close_danger(card)
+        if danger is None or self._warned == (card, args):
+            return Reply(actions=[r.Close(card)])
+        self._warned = (card, args)
+        return Reply([danger, _("Escribe cerrar otra vez para cerrar.")])
 
     def _cmd_colocar(self, args: str) -> Reply:
         if (reply := self._spectator()) is not None:
@@ -533,7 +752,7 @@ class ChinchonAdapter(GameAdapter):
         target = ""
         if len(words) >= 3 and fold(words[-2]) in ("en", "on", "in", "a"):
             text, target = " ".join(words[:-2]), words[-1]
-        card = self._find_card(text)
+        card = self._find_card(text, "colocar", f" en {target}" if target else "")
         if isinstance(card, str):
             return Reply([card])
         count = len(view.closer_melds)
@@ -541,7 +760,16 @@ class ChinchonAdapter(GameAdapter):
             if not target.isdigit() or not 1 <= int(target) <= count:
                 message = _("Escribe el número de la combinación, del 1 al {n}.")
                 return Reply([message.format(n=count)])
-            return Reply(actions=[r.LayOff(card, int(target) - 1)])
+            index = int(target) - 1
+            legal = self.game.legal_actions(self.table.human)
+            if r.LayOff(card, index) not in legal:
+                message = _("{card} no encaja en la {n}, {meld}.").format(
+                    card=card_name(card),
+                    n=index + 1,
+                    meld=meld_text(view.closer_melds[index], self.deck),
+                )
+                return Reply([capital(message)])
+            return Reply(actions=[r.LayOff(card, index)])
         legal = self.game.legal_actions(self.table.human)
         fits = [i for i in range(count) if r.LayOff(card, i) in legal]
         if not fits:
@@ -559,10 +787,11 @@ class ChinchonAdapter(GameAdapter):
         return Reply(actions=[r.Reenganche(False)])
 
 
-def _join(names: Sequence[str]) -> str:
+def _join(names: Sequence[str], last: str | None = None) -> str:
+    """'A, B y C' (or with `last`, e.g. '{first} o {last}': 'A, B o C')."""
     if len(names) == 1:
         return names[0]
-    return _("{first} y {last}").format(first=", ".join(names[:-1]), last=names[-1])
+    return (last or _("{first} y {last}")).format(first=", ".join(names[:-1]), last=names[-1])
 
 
 def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> ChinchonAdapter:
@@ -591,6 +820,12 @@ def restore_adapter(settings: Settings, data: dict[str, Any]) -> ChinchonAdapter
     last_brief = data.get("extra", {}).get("last_brief", [])
     if isinstance(last_brief, list) and all(isinstance(b, str) for b in last_brief):
         adapter.narrator.last_brief = last_brief
+    try:
+        extra = data.get("extra", {})
+        adapter.discards = [(s, Card.from_code(c)) for s, c in extra.get("discards", [])]
+        adapter.pickups = [(s, Card.from_code(c), o) for s, c, o in extra.get("pickups", [])]
+    except (TypeError, ValueError, KeyError):
+        adapter.discards, adapter.pickups = [], []
     if data.get("extra", {}).get("hand_order") in ("palo", "valor"):
         settings.chinchon.hand_order = data["extra"]["hand_order"]
     return adapter

@@ -1,0 +1,198 @@
+"""Chinchón as people talk at the table (issue #11), scripted through the real entry
+point: cards named as people say them, the seating order, `descartes`, the danger
+of a close, lay-off help and the yes/no question."""
+
+import pytest
+from chinchon_script import script_until
+from entrypoint import run
+
+from sobremesa.ui.spanish_cards import CardWordError, read_card
+
+# Seed 5, two rivals: after `robar` the hand is 7 de oros, as de copas, 3 de copas,
+# caballo de copas, 3 de espadas, 7 de espadas, rey de espadas and 5 de bastos.
+PLAY = ["jugar", "chinchon", "--semilla", "5", "--rivales", "2", "--ritmo", "0", "--limite", "70"]
+PLAY_EN = ["--idioma", "en", *PLAY]
+
+
+def said(lines, home, args=PLAY):
+    result = run(args, lines, home)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    return result.stdout
+
+
+@pytest.mark.parametrize(
+    ("typed", "thrown"),
+    [
+        ("d 5", "Tiras el 5 de bastos."),  # a bare number is the card, not position 5
+        ("descartar 12", "Tiras el rey de espadas."),  # 12 is the rey
+        ("d re", "Tiras el rey de espadas."),
+        ("d ca co", "Tiras el caballo de copas."),
+        ("d cab c", "Tiras el caballo de copas."),
+        ("d 7o", "Tiras el 7 de oros."),
+        ("d 7 e", "Tiras el 7 de espadas."),
+        ("d 11 co", "Tiras el caballo de copas."),
+        ("d p2", "Tiras el as de copas."),  # an explicit position
+        ("d posición 8", "Tiras el 5 de bastos."),
+    ],
+)
+def test_a_card_is_named_as_people_say_it(tmp_path, typed, thrown):
+    out = said(["robar", typed], tmp_path)
+    assert thrown in out.splitlines()
+
+
+def test_two_cards_of_that_number_ask_which(tmp_path):
+    out = said(["robar", "d 3", "espadas"], tmp_path).splitlines()
+    asked = out.index("¿Cuál 3: de copas o de espadas?")
+    assert out[asked + 1] == "Tiras el 3 de espadas."
+    # The question is not kept for later: another command drops it.
+    out = said(["robar", "d 3", "mano", "copas"], tmp_path / "b")
+    assert "Tiras el 3 de copas." not in out
+    assert "No conozco la orden copas." in out
+
+
+def test_refusals_name_the_word_that_was_wrong(tmp_path):
+    out = said(
+        ["robar", "d 4", "d 8", "d so", "d 3 de tréboles", "d xx", "d p9", "d 7 oros x"], tmp_path
+    ).splitlines()
+    assert "No tienes ningún 4." in out
+    assert "No hay 8 en la baraja de 40: sota 10, caballo 11, rey 12." in out
+    assert "No tienes ninguna sota." in out
+    assert 'No conozco el palo "tréboles".' in out
+    assert 'No conozco la carta "xx". Ejemplos: 4 oros, so co, p5.' in out
+    assert "No hay posición 9: tienes 8 cartas, de p1 a p8." in out
+    assert 'Sobra "x" después de la carta.' in out
+    assert not [line for line in out if line.startswith("Tiras")]
+
+
+def test_the_hand_shows_positions_as_they_are_typed(tmp_path):
+    out = said(["mano"], tmp_path)
+    assert "Tu mano, 7 cartas: 7 de oros (p1), as de copas (p2)," in out
+
+
+def test_english_cards_and_question(tmp_path):
+    out = said(["draw", "d 3", "swords", "d 5"], tmp_path, PLAY_EN).splitlines()
+    assert "Which 3: of cups or of swords?" in out
+    assert "You discard the 3 of swords." in out
+
+
+def test_read_card_forms():
+    assert read_card("4") == (4, None)
+    assert read_card("10e") == (10, "espadas")
+    assert read_card("10 e") == (10, "espadas")
+    assert read_card("so co") == (10, "copas")
+    assert read_card("re b") == (12, "bastos")
+    assert read_card("cab de oros") == (11, "oros")
+    with pytest.raises(CardWordError) as error:
+        read_card("rey de tréboles")
+    assert (error.value.kind, error.value.word) == ("suit", "tréboles")
+
+
+def test_seating_order_and_who_plays_after_you(tmp_path):
+    out = said([], tmp_path).splitlines()
+    assert out[1:3] == ["Juegan: Mario, tú y Elena.", "Después de ti juega Elena."]
+    assert "Con reenganche: el eliminado puede volver." not in out
+    out = said([], tmp_path / "en", PLAY_EN).splitlines()
+    assert out[1:3] == ["Playing: Mario, you and Elena.", "Elena plays after you."]
+
+
+def test_the_intro_says_when_reenganche_is_on(tmp_path):
+    out = said([], tmp_path, [*PLAY, "--reenganche", "si"]).splitlines()
+    assert "Con reenganche: el eliminado puede volver." in out[:5]
+
+
+DISCARDS = ["descartes", "robar", "d 5"] + ["robar", "d p8", "descartes"] * 6
+
+
+def test_descartes_lists_the_round_and_who_took_what(tmp_path):
+    out = said(DISCARDS, tmp_path).splitlines()
+    assert out[out.index("Tu turno.") + 1 :][:2] == [
+        "Descartes, del primero al último: caballo de oros al empezar; Mario, sota de bastos.",
+        "Nadie ha cogido del descarte.",
+    ]
+    assert (
+        "Descartes, del primero al último: rey de espadas al empezar; tú, 6 de bastos;"
+        " Elena, rey de copas; Mario, rey de bastos." in out
+    )
+    assert "Elena cogió tu 6 de bastos." in out
+    out = said(DISCARDS, tmp_path / "en", PLAY_EN).splitlines()
+    assert "Elena took your 6 of clubs." in out
+    assert any(line.startswith("Discards, first to last: king of swords to start;") for line in out)
+
+
+def _danger(adapter):
+    return adapter.game.view(0).phase == "discard" and adapter._close_danger() is not None
+
+
+def test_a_close_that_takes_you_out_says_so_and_is_asked_again(tmp_path):
+    lines, _adapter = script_until(11, _danger)  # round 10: 69 points, limit 70
+    args = [*PLAY[:3], "11", *PLAY[4:]]
+    out = said([*lines, "combinaciones", "cerrar", "cerrar"], tmp_path, args).splitlines()
+    danger = "Puedes cerrar, pero llegarías a 72 y quedarías fuera."
+    drew = out.index("Robas el as de copas.")
+    assert out[drew + 1] == danger  # instead of "Puedes cerrar."
+    assert out[drew + 2 : drew + 5] == [
+        "Puedes cerrar tirando el 3 de oros: 3 puntos sueltos.",
+        "Quedaría: grupo de ases: oros, copas y espadas; grupo de cincos: oros, copas y espadas.",
+        danger,
+    ]
+    assert out[drew + 5 : drew + 8] == [
+        danger,
+        "Escribe cerrar otra vez para cerrar.",
+        "Cierras con 3 puntos sueltos.",
+    ]
+    # Out in the round's score line (before the pause), and no "Sigues mirando"
+    # right before the end of the match.
+    scored = out.index("Fin de la ronda 10. Puntos:")
+    assert out[scored + 1].startswith("Tú: 3 puntos, total 72: quedas fuera.")
+    assert out[scored + 3 : scored + 5] == [
+        "Quedas fuera con 72 puntos.",
+        "Gana la partida Lucía y se lleva el bote de 3 apuestas.",
+    ]
+    args = ["--idioma", "en", *PLAY[:3], "11", *PLAY[4:]]
+    en = said([*lines, "cerrar"], tmp_path / "en", args).splitlines()
+    assert "You can close, but you would reach 72 and be out." in en
+    assert "Type close again to close." in en
+
+
+def _layoff(adapter):
+    view = adapter.game.view(0)
+    return view.phase == "layoff" and adapter._layoff_help()[0].startswith("Encajan")
+
+
+def test_lay_off_help_refusal_and_resume(tmp_path):
+    lines, _adapter = script_until(1, _layoff)  # Pablo closes with two runs
+    args = [*PLAY[:3], "1", *PLAY[4:]]
+    home = tmp_path / "es"
+    out = said([*lines, "colocar as de espadas en 1", "colocar as oros"], home, args).splitlines()
+    told = out.index("Te toca colocar. Escribe colocar, colocar CARTA en N, o listo.")
+    assert out[told + 1] == "Encajan: el 4 de oros en la 1; el as de espadas en la 2."
+    assert out[told + 2 :][:2] == [
+        "El as de espadas no encaja en la 1, escalera de oros: as, 2 y 3.",
+        "No tienes el as de oros.",
+    ]
+    resumed = run(["continuar", "--ritmo", "0"], ["listo"], home).stdout.splitlines()
+    melds = (
+        "Combinaciones de Pablo: 1, escalera de oros: as, 2 y 3; 2, escalera de espadas: 2, 3 y 4."
+    )
+    assert melds in resumed
+    assert resumed.index(melds) < resumed.index(
+        "Encajan: el 4 de oros en la 1; el as de espadas en la 2."
+    )
+    en = said([*lines, "lay 1 swords on 1"], tmp_path / "en", ["--idioma", "en", *args])
+    assert "Fits: the 4 of coins on 1; the ace of swords on 2." in en
+    assert "The ace of swords does not fit meld 1, a run of coins: ace, 2 and 3." in en
+
+
+def test_a_yes_no_question_suggests_yes_or_no(tmp_path):
+    lines, _adapter = script_until(
+        4, lambda a: a.game.view(0).phase == "reenganche", reenganche=True
+    )
+    args = [*PLAY[:3], "4", *PLAY[4:], "--reenganche", "si"]
+    out = said([*lines, "sii", "sal", "no"], tmp_path, args).splitlines()
+    asked = out.index(
+        "¿Te reenganchas con 50 puntos? Pones 1 apuesta en el bote. Responde sí o no."
+    )
+    assert out[asked - 1] == "Quedas fuera con 80 puntos."  # no "Sigues mirando" before it
+    assert out.count("Responde sí o no: ¿te reenganchas?") == 2
+    assert not [line for line in out if "Querías decir" in line]
+    assert "No te reenganchas." in out
