@@ -230,7 +230,7 @@ def test_bots_put_a_hand_in_the_race() -> None:
         assert make_bot(level, 1, 0).choose(game.view(1)) == PutHand()
 
 
-def test_bots_give_a_card_they_hold_dificil_the_costliest() -> None:
+def test_bots_give_a_card_they_hold_medio_and_dificil_the_costliest_but_the_enie() -> None:
     game = rig(["Ar Na Ka", "Bv Ev Ña", "Dv Hv Qv", "Fv Gv Jv"], "Mv")
     game.apply(0, PlayWord(("Ar", "Na")))
     game.apply(3, Challenge())
@@ -239,9 +239,31 @@ def test_bots_give_a_card_they_hold_dificil_the_costliest() -> None:
         for seat in (1, 2):
             action = make_bot(level, seat, 4).choose(game.view(seat))
             assert isinstance(action, Give) and action.card in game.hands[seat]
-    assert make_bot("dificil", 1, 0).choose(game.view(1)) == Give("Ña")
-    pick = make_bot("dificil", 2, 0).choose(game.view(2))
-    assert points(pick.card) == max(points(c) for c in game.hands[2])
+    # The Ñ (5 points) is the costliest card, but the strongest to hand over.
+    assert make_bot("medio", 1, 0).choose(game.view(1)) == Give("Ev")
+    assert make_bot("dificil", 1, 0).choose(game.view(1)) == Give("Ev")
+    for level in ("medio", "dificil"):
+        pick = make_bot(level, 2, 0).choose(game.view(2))
+        assert points(pick.card) == max(points(c) for c in game.hands[2])
+    # fácil gives any card, the Ñ too (some seed does).
+    picks = {make_bot("facil", 1, seed).choose(game.view(1)).card for seed in range(40)}
+    assert "Ña" in picks
+
+
+def test_bots_give_the_enie_only_when_it_is_all_they_could_give() -> None:
+    game = rig(["Ar Na Ka", "Ñv Ña", "Dv Hv Qv", "Fv Gv Jv"], "Mv")
+    game.apply(0, PlayWord(("Ar", "Na")))
+    game.apply(3, Challenge())
+    for level in ("medio", "dificil"):
+        assert letter(make_bot(level, 1, 0).choose(game.view(1)).card) == "Ñ"
+
+
+def test_dificil_keeps_a_letter_with_a_power_among_equal_points() -> None:
+    game = rig(["Ar Na Ka", "Rv Qv Bv", "Dv Cv Fv", "Fa Ga Ja"], "Mv")
+    game.apply(0, PlayWord(("Ar", "Na")))
+    game.apply(3, Challenge())
+    assert make_bot("dificil", 1, 0).choose(game.view(1)) == Give("Qv")
+    assert make_bot("medio", 1, 0).choose(game.view(1)) == Give("Rv")
 
 
 def test_warned_protected_bot_plays_at_once() -> None:

@@ -9,7 +9,8 @@ long words they know, in how often they lay a doubtful word, and in play:
 - "medio": 1.4–2.8 s, 65 %, 80 %, 5 %; sheds the most penalty points it can.
 - "dificil": 0.7–1.6 s, 90 %, 97 %, never bluffs; sheds points, values the
   magic letters' powers, keeps the Ñ for when a rival is about to go out, plays
-  it out of turn then, and gives away its costliest card after a failed challenge.
+  it out of turn then, and gives away its costliest card after a failed challenge
+  (never the Ñ, nor medio's).
 
 A bot challenges a word it does not know (with a chance by level), so a
 made-up word is a risk and a wrong challenge a real cost.
@@ -117,10 +118,17 @@ class CastanaBot:
         return self._turn(view)
 
     def _card_to_give(self, view: CastanaView) -> str:
+        """After a lost challenge: fácil gives any card (the Ñ too); medio sheds
+        the most points but keeps the Ñ (5 points, and the strongest card in the
+        challenger's hand); difícil keeps the Ñ and, among equal points, a letter
+        with a power (an L or R would arm the challenger)."""
         hand = list(view.hand or ())
         if self.level == "facil":
             return self._rng(view, "give").choice(hand)
-        return max(hand, key=lambda c: (points(c), c))
+        hand = [c for c in hand if letter(c) != "Ñ"] or hand
+        if self.level == "medio":
+            return max(hand, key=lambda c: (points(c), c))
+        return max(hand, key=lambda c: (points(c), letter(c) not in POWER, c))
 
     def _window(self, view: CastanaView) -> CastanaAction:
         hand = list(view.hand or ())
