@@ -44,11 +44,19 @@ def lines_of(args, typed, home):
         ("r5 d", "Juegas rojo 5 a la derecha"),
         ("13 azul der", "Juegas azul 13 a la derecha"),
         ("m 2 izq", "Juegas morado 2 a la izquierda"),  # m: mano, or morado with a card
+        ("d 7", "Juegas azul 7 a la derecha"),  # the side first
+        ("izquierda rojo 5", "Juegas rojo 5 a la izquierda"),
     ],
 )
 def test_a_card_is_named_as_people_say_it(tmp_path, typed, played):
     out = lines_of(PLAY, [typed], tmp_path)
     assert any(line.startswith(played) for line in out), (typed, out[14:18])
+
+
+def test_a_bare_number_in_your_window_throws_it(tmp_path):
+    out = lines_of(PLAY, ["rojo 5 izq", "3"], tmp_path)
+    i = out.index("¡Cabanga! Rojo 2: te entra el 3.")
+    assert "Tiras rojo 3." in out[i + 1 :]
 
 
 def test_two_cards_of_that_value_are_asked_about(tmp_path):

@@ -104,7 +104,7 @@ COMMANDS = [
     CommandSpec(
         "combinaciones",
         ("jugadas", "options", "co"),
-        N_("jugadas: qué cartas puedes jugar sin castigo"),
+        N_("jugadas: qué puedes jugar sin castigo y sin hueco"),
         "F7",
     ),
     CommandSpec(
@@ -868,9 +868,13 @@ class CabangaAdapter(GameAdapter):
         return Reply(actions=[r.Play(card, side)])
 
     def _cmd_izquierda(self, args: str) -> Reply:
+        if args.strip():  # "izquierda rojo 7": the side first
+            return self._cmd_jugar(args + " izquierda")
         return self._play_asked("left")
 
     def _cmd_derecha(self, args: str) -> Reply:
+        if args.strip():  # "d 4": your 4 on the right
+            return self._cmd_jugar(args + " derecha")
         return self._play_asked("right")
 
     # -- a card without "jugar" ----------------------------------------------------
