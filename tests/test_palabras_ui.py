@@ -866,3 +866,127 @@ def test_every_move_line_of_a_game_has_a_brief_of_40_cells(language):
     for line in briefs:
         assert 0 < len(line.brief) <= 40, line.brief
     i18n.set_language("es")
+
+
+# --- confirmation before a move (setting confirm_moves) ---------------------------------------
+
+
+def test_confirmation_keys_prompt_and_answers(known):
+    from sobremesa.ui.terminal import check_key_names
+
+    check_key_names(ui.EXPLORE_KEYS)  # the jump keys are prompt_toolkit keys
+    adapter = set_position(
+        ui.new_adapter(settings(confirm_moves=True), seed=1, spectator=False),
+        KNOWN,
+        rack="AZÑ?EEO",
+    )
+    assert ask(adapter, "jugar ZA 7K") == ["ZA de K7 a L7, horizontal: 21 puntos. ¿Jugar? sí o no"]
+    assert adapter.prompt() == "¿Jugar? sí o no> "
+    assert adapter.key_bindings() == {"escape": "anular"}  # Escape cancels
+    assert adapter.enter_command() == "anular"  # and so does Enter on an empty line
+    assert adapter.handle_unknown_would_act("sí") and not adapter.handle_unknown_would_act("no")
+    assert ask(adapter, "anular") == ["Anulada: no juegas ZA."]
+    assert adapter.pending is None and adapter.key_bindings() is None
+    assert ask(adapter, "anular") == []  # a late Escape does nothing
+    ask(adapter, "explorar H8")
+    ask(adapter, "jugar ZA 7K")
+    assert adapter.key_bindings()["escape"] == "anular"
+    assert adapter.key_bindings()["up"] == "arriba"
+    assert adapter.handle_unknown("vale").actions == [r.Place(adapter._read_move("ZA 7K"))]
+    assert ask(adapter, "anular") == ["Dejas de explorar. El cursor queda en H8."]
+    assert "pending" not in adapter.extra_to_data()
+    # out of turn: no question, the session says it is not your turn
+    waiting = set_position(
+        ui.new_adapter(settings(confirm_moves=True), seed=1, spectator=False),
+        KNOWN,
+        rack="AZÑ?EEO",
+        current=1,
+    )
+    reply = waiting.handle(CommandTable(waiting.commands()).parse("jugar ZA 7K"))
+    assert reply.actions and waiting.pending is None
+
+
+def sieteñal(reused):
+    """SIETEÑAL down from B7, the letters on `reused` squares already on the board."""
+    squares = [f"B{n}" for n in range(7, 15)]
+    tiles = tuple((sq, ch) for sq, ch in zip(squares, "SIETEÑAL", strict=True) if sq not in reused)
+    return r.TilesPlaced(
+        seat=1,
+        row=6,
+        col=1,
+        down=True,
+        pos="B7",
+        word="SIETEÑAL",
+        tiles=tiles,
+        words=(("SIETEÑAL", "B7", 45),),
+        score=45,
+        bonus=0,
+        total=90,
+        rack_count=7 - len(tiles),
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "reused", "line"),
+    [
+        (
+            "es",
+            ("B8",),
+            "{name} juega SIETEÑAL de B7 a B14, vertical, con la I de B8: 45 puntos (total 90).",
+        ),
+        (
+            "es",
+            ("B8", "B10"),
+            "{name} juega SIETEÑAL de B7 a B14, vertical, con la I de B8 y la T de B10: "
+            "45 puntos (total 90).",
+        ),
+        (
+            "es",
+            ("B11", "B12", "B13"),
+            "{name} juega SIETEÑAL de B7 a B14, vertical, con EÑA de B11 a B13: 45 puntos (total 90).",
+        ),
+        ("es", (), "{name} juega SIETEÑAL de B7 a B14, vertical: 45 puntos (total 90)."),
+        (
+            "en",
+            ("B8", "B10"),
+            "{name} plays SIETEÑAL from B7 to B14, down, with the I on B8 and the T on B10: "
+            "45 points (total 90).",
+        ),
+    ],
+)
+def test_a_move_line_says_where_it_lies_and_what_it_took(language, reused, line):
+    from sobremesa import i18n
+
+    i18n.set_language(language)
+    try:
+        adapter = ui.new_adapter(settings(), seed=2, spectator=False)
+        name = adapter.table.names[1]
+        lines = adapter.describe(sieteñal(reused))
+        assert lines[0] == line.format(name=name)
+        assert lines[0].brief == f"{name} SIETEÑAL B7-B14 45 (90)"  # the braille line
+        assert adapter.last_brief[0] == f"{name} SIETEÑAL B7-B14 45 (90)"
+    finally:
+        i18n.set_language("es")
+
+
+def test_jumps_on_a_known_board(known):
+    ask(known, "ir A7")
+    assert ask(known, "saltar derecha") == ["I7: L, 1 punto, letra doble, usada."]
+    assert ask(known, "hueco derecha") == ["J7: vacía."]
+    ask(known, "ir I6")
+    assert ask(known, "saltar abajo") == ["I7: L, 1 punto, letra doble, usada."]
+    assert ask(known, "hueco abajo") == ["I10: vacía."]
+    assert ask(known, "hueco arriba") == ["I6: vacía."]  # past LAS again
+    assert ask(known, "saltar arriba") == ["Ninguna ficha más arriba. I6: vacía."]
+    ask(known, "ir H8")
+    assert ask(known, "saltar derecha") == [
+        "Ninguna ficha más a la derecha. H8: C, 3 puntos, palabra doble, usada."
+    ]
+    assert ask(known, "jump") == ["Escribe saltar y una dirección: saltar derecha."]
+    assert ask(known, "ir casa") == [
+        "CASA en 8H horizontal, palabra 1 de 2. H8: C, 3 puntos, palabra doble, usada."
+    ]
+    assert ask(known, "siguiente") == [
+        "LAS en I7 vertical, palabra 2 de 2. I7: L, 1 punto, letra doble, usada."
+    ]
+    assert known.cursor == (6, 8)
