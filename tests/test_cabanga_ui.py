@@ -30,7 +30,7 @@ def test_full_game_scripted_to_the_end(isolated_home):
     assert "; no te entra." in out  # windows the player cannot join, in the move line
     assert "Puntos finales:" in out
     assert result.stderr == ""
-    assert not (isolated_home / "data" / "partida.json").exists()
+    assert not (isolated_home / "data" / "partidas" / "cabanga.json").exists()
 
 
 def test_scripted_game_is_reproducible(tmp_path):

@@ -31,7 +31,7 @@ def test_full_game_scripted_to_the_end(isolated_home):
     assert "Tus cartas: " in out
     assert "Puntos finales:" in out
     assert result.stderr == ""
-    assert not (isolated_home / "data" / "partida.json").exists()
+    assert not (isolated_home / "data" / "partidas" / "castana.json").exists()
 
 
 def test_scripted_game_is_reproducible(tmp_path):
@@ -47,7 +47,7 @@ def test_end_of_input_then_continuar_resumes_identically(tmp_path):
     part1 = run(PLAY, lines[:23], tmp_path / "split")
     part2 = run(["continuar", "--ritmo", "0"], lines[23:], tmp_path / "split")
     assert (
-        tmp_path / "split" / "data" / "partida.json"
+        tmp_path / "split" / "data" / "partidas" / "castana.json"
     ).exists() or "Puntos finales" in part2.stdout
     skip = ("Partida guardada", "Partida recuperada", "ABC ¡Castaña! contra", "Escribe ayuda")
     recalled = ("Puntos: ", "Última jugada: ", "Ronda ", "La partida ha terminado")
@@ -521,7 +521,9 @@ def test_continuar_keeps_the_games_reaction_mode(isolated_home, monkeypatch):
     from sobremesa.cli import App
 
     run([*PLAY, "--ventana", "0"], ["cartas"], isolated_home)
-    saved = json.loads((isolated_home / "data" / "partida.json").read_text(encoding="utf-8"))
+    saved = json.loads(
+        (isolated_home / "data" / "partidas" / "castana.json").read_text(encoding="utf-8")
+    )
     assert saved["window"] is None
     monkeypatch.setenv("SOBREMESA_HOME", str(isolated_home))
     settings = Settings()
@@ -588,7 +590,7 @@ def test_enie_or_s_under_attack_say_what_the_attack_needs():
 
 def test_continuar_goes_on_in_the_games_language(isolated_home):
     first = run([*PLAY, "--idioma", "en"], ["hand"], isolated_home)
-    assert "Game saved. To go on: sobremesa continue." in first.stdout
+    assert "Game saved. To go on: sobremesa continue castana." in first.stdout
     again = run(["continuar", "--ritmo", "0"], ["hand"], isolated_home)
     assert again.stdout.startswith("Game resumed.")
     assert "Partida" not in again.stdout

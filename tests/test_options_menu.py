@@ -7,7 +7,7 @@ import json
 import pytest
 from entrypoint import run
 
-from sobremesa import cli, i18n
+from sobremesa import cli, i18n, saves
 from sobremesa.settings import Settings, load_settings, settings_path
 from sobremesa.ui import session as session_module
 
@@ -285,7 +285,7 @@ def test_the_reaction_mode_reaches_the_game_through_the_menu(isolated_home):
     with its window, and a later `jugar cabanga` keeps the remembered mode."""
     result = run(["--ritmo", "0"], ["4", "2", "1", "2", "5", "mano"], isolated_home)
     assert "Modo de reacción." in result.stdout
-    partida = isolated_home / "data" / "partida.json"
+    partida = isolated_home / "data" / "partidas" / "cabanga.json"
     assert json.loads(partida.read_text(encoding="utf-8"))["window"] == 5
     data = json.loads((isolated_home / "config" / "ajustes.json").read_text(encoding="utf-8"))
     assert data["cabanga"]["reaction_mode"] == "tiempo"
@@ -296,7 +296,7 @@ def test_the_reaction_mode_reaches_the_game_through_the_menu(isolated_home):
 
 def test_ventana_sets_the_mode_for_one_run(isolated_home):
     run(["--ritmo", "0"], ["3", "1", "1", "2", "8", "mano"], isolated_home)
-    partida = isolated_home / "data" / "partida.json"
+    partida = isolated_home / "data" / "partidas" / "castana.json"
     partida.unlink()
     play = ["jugar", "castana", "--semilla", "3", "--ritmo", "0"]
     run([*play, "--ventana", "0"], ["mano"], isolated_home)
@@ -346,6 +346,7 @@ def test_lectura_and_indicador_reach_the_session_for_one_run(fake, monkeypatch):
 
     def fake_run(self, *, resumed=False, end_gate=None):
         seen.update(wpm=self.reading_wpm, status=self.adapter.status_prompt)
+        saves.delete_save(self.adapter.game_id)  # as a game that ends
         return "over"
 
     monkeypatch.setattr(session_module.Session, "run", fake_run)
@@ -363,6 +364,7 @@ def test_the_saved_reading_speed_and_prompt_style_reach_the_session(fake, monkey
 
     def fake_run(self, *, resumed=False, end_gate=None):
         seen.update(wpm=self.reading_wpm, status=self.adapter.status_prompt)
+        saves.delete_save(self.adapter.game_id)  # as a game that ends
         return "over"
 
     monkeypatch.setattr(session_module.Session, "run", fake_run)

@@ -130,3 +130,63 @@ def test_palabras_confirm_moves_is_a_boolean_setting_off_by_default():
     settings_path().write_text(json.dumps({"palabras": {"confirm_moves": "si"}}), "utf-8")
     loaded, broken = load_settings()
     assert broken is not None and loaded.palabras.confirm_moves is False
+
+
+def test_each_game_has_its_own_save_file():
+    saves.write_save({"game": "chinchon", "state": {"a": 1}})
+    saves.write_save({"game": "palabras", "state": {"b": 2}})
+    assert saves.saved_games() == ["chinchon", "palabras"]
+    assert saves.save_path("palabras").name == "palabras.json"
+    assert saves.read_save("chinchon")["state"] == {"a": 1}
+    saves.delete_save("chinchon")
+    assert saves.saved_games() == ["palabras"]
+    assert saves.has_save("palabras") and not saves.has_save("chinchon")
+    assert saves.read_save("chinchon") is None and saves.read_save("palabras")["state"] == {"b": 2}
+
+
+def test_a_save_in_another_games_file_is_refused():
+    path = saves.save_path("palabras")
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"format": 1, "game": "chinchon", "state": {}}), "utf-8")
+    try:
+        saves.read_save("palabras")
+    except saves.SaveError:
+        pass
+    else:
+        raise AssertionError("a save must be in its own game's file")
+
+
+def test_the_old_single_save_moves_to_its_game_unless_that_game_has_a_newer_one():
+    old = saves.old_save_path()
+    old.parent.mkdir(parents=True)
+    old.write_text(json.dumps({"format": 1, "game": "castana", "state": {"old": 1}}), "utf-8")
+    assert saves.migrate() is None
+    assert not old.exists() and saves.read_save("castana")["state"] == {"old": 1}
+    old.write_text(json.dumps({"format": 1, "game": "castana", "state": {"older": 1}}), "utf-8")
+    assert saves.saved_games() == ["castana"]
+    assert not old.exists() and saves.read_save("castana")["state"] == {"old": 1}
+    assert list(old.parent.glob("partida.json.roto-*"))  # kept, not read
+
+
+def test_summary_reads_rivals_and_progress_without_building_the_game():
+    table = {"names": ["Tú", "Elena", "Jorge"], "human": 0, "levels": [None, "facil", "facil"]}
+    saves.write_save({"game": "chinchon", "table": table, "state": {"state": {"round_no": 3}}})
+    table = {"names": ["Pablo", "Tú"], "human": 1, "levels": ["medio", None]}
+    saves.write_save({"game": "palabras", "table": table, "state": {"state": {"turn": 12}}})
+    assert saves.summary("chinchon") == saves.Summary("chinchon", ["Elena", "Jorge"], round=3)
+    assert saves.summary("palabras") == saves.Summary("palabras", ["Pablo"], move=12)
+    assert saves.summary("cabanga") is None
+    saves.save_path("castana").write_text("{roto", "utf-8")
+    assert saves.summary("castana") is None
+
+
+def test_summary_text_names_game_rivals_and_round_or_move():
+    from sobremesa import i18n
+    from sobremesa.cli import summary_text
+
+    test_summary_reads_rivals_and_progress_without_building_the_game()
+    assert summary_text("chinchon") == "Chinchón contra Elena y Jorge, ronda 3"
+    assert summary_text("palabras") == "Palabras contra Pablo, jugada 12"
+    assert summary_text("castana") == "ABC ¡Castaña!"  # unreadable: its name only
+    i18n.set_language("en")
+    assert summary_text("chinchon") == "Chinchón against Elena and Jorge, round 3"

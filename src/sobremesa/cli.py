@@ -56,6 +56,32 @@ def _argparse_gettext(message: str) -> str:
     return _(spanish) if spanish else message
 
 
+def decimal(text: str) -> float:
+    """A number with a decimal comma or point (`--ritmo 0,5`), as the game takes it."""
+    try:
+        value = float(text.strip().replace(",", "."))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{value} no es un número; por ejemplo 0,5").format(value=text)
+        ) from None
+    if value != value:  # NaN
+        raise argparse.ArgumentTypeError(
+            _("{value} no es un número; por ejemplo 0,5").format(value=text)
+        )
+    return value
+
+
+# Level words a player may type on the command line, in either language.
+LEVEL_WORDS = {
+    "facil": "facil",
+    "medio": "medio",
+    "dificil": "dificil",
+    "easy": "facil",
+    "medium": "medio",
+    "hard": "dificil",
+}
+
+
 def _global_options(parser: argparse.ArgumentParser, default: object) -> None:
     """Options valid before or after the subcommand (`sobremesa jugar chinchon --ritmo 0`)."""
     parser.add_argument(
@@ -75,7 +101,10 @@ def _global_options(parser: argparse.ArgumentParser, default: object) -> None:
         help=_("tu propia lista de palabras (UTF-8, una por línea)"),
     )
     parser.add_argument(
-        "--ritmo", type=float, default=default, help=_("segundos de pausa de los rivales (0 a 10)")
+        "--ritmo",
+        type=decimal,
+        default=default,
+        help=_("segundos de pausa de los rivales (0 a 10; 0,5 vale)"),
     )
     parser.add_argument(
         "--breve", action="store_true", default=default, help=_("mensajes breves (braille)")
@@ -123,6 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--nivel",
+        type=lambda text: LEVEL_WORDS.get(_fold(text), text),
         choices=["facil", "medio", "dificil"],
         help=_("nivel de los rivales (en Chinchón no hay medio)"),
     )
@@ -135,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--ventana",
-        type=float,
+        type=decimal,
         help=_(
             "segundos para reaccionar (2 a 10) en ¡Cabanga! y ABC ¡Castaña!; 0 para esperar por turnos"
         ),
@@ -168,10 +198,15 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("lista incluida: curada (la de siempre) o amplia"),
     )
     _global_options(word, argparse.SUPPRESS)
-    _global_options(
-        sub.add_parser("continuar", aliases=["continue"], help=_("sigue la partida guardada")),
-        argparse.SUPPRESS,
+    resume = sub.add_parser(
+        "continuar",
+        aliases=["continue"],
+        help=_("sigue una partida guardada: sobremesa continuar palabras"),
     )
+    resume.add_argument(
+        "juego", nargs="?", help=_("chinchon, palabras, castana o cabanga (si hay varias)")
+    )
+    _global_options(resume, argparse.SUPPRESS)
     _global_options(
         sub.add_parser("opciones", aliases=["options"], help=_("cambia las opciones")),
         argparse.SUPPRESS,
@@ -203,6 +238,38 @@ RIVALS = {
     6: N_("seis rivales, dos barajas"),
     7: N_("siete rivales, dos barajas"),
 }
+
+
+# Answers to a yes/no question (folded), in either language.
+YES_WORDS = frozenset({"si", "s", "yes", "y"})
+NO_WORDS = frozenset({"no", "n"})
+
+
+def summary_text(game_id: str) -> str:
+    """A saved game as the menus say it, read from the file without building the
+    game: `Palabras contra Pablo, jugada 12`, `Chinchón contra Elena y Jorge, ronda 3`."""
+    name = _(GAMES[game_id][0])
+    found = saves.summary(game_id)
+    if found is None or not found.rivals:
+        return name
+    names = join(found.rivals)
+    if found.move is not None:
+        return _("{game} contra {names}, jugada {n}").format(game=name, names=names, n=found.move)
+    if found.round is not None:
+        return _("{game} contra {names}, ronda {n}").format(game=name, names=names, n=found.round)
+    return _("{game} contra {names}").format(game=name, names=names)
+
+
+def join(items: Sequence[str]) -> str:
+    from sobremesa.ui.wording import join as join_and
+
+    return join_and(list(items))
+
+
+def join_or(items: Sequence[str]) -> str:
+    from sobremesa.ui.wording import join_or as join_choice
+
+    return join_choice(list(items))
 
 
 def game_ui(game_id: str) -> Any:
@@ -270,13 +337,15 @@ class App:
         first: int = 1,
         back: bool = False,
         listed_back: bool = False,
+        back_hint: bool = True,
     ) -> int | None:
         """A numbered menu answered by number (first..first+n-1); returns the position
         1..n, None at end of input. show=False skips reading the list (an empty line
         or `ayuda` reads it). `first` lets "3" mean "three rivals".
 
         back=True: 0, Escape (`callar`), `volver`, `atrás`, `salir` or `back` return 0
-        (one level back); listed_back=True also lists `0. Volver` first."""
+        (one level back); listed_back=True also lists `0. Volver` first; back_hint=False
+        leaves "0 vuelve" out of the error line (the main menu, where it leaves)."""
         from sobremesa.options import is_back
 
         listed = [_("Volver")] if back and listed_back else []
@@ -303,7 +372,7 @@ class App:
             last = first + len(options) - 1
             if listed:
                 error = _("Escribe un número del {first} al {last}.")
-            elif back:
+            elif back and back_hint:
                 error = _("Escribe un número del {first} al {last}; 0 vuelve.")
             else:
                 error = _("Escribe un número del {first} al {last} y pulsa Intro.")
@@ -318,15 +387,19 @@ class App:
                 _(name) if playable else _("{name}, todavía no disponible").format(name=_(name))
                 for name, playable in GAMES.values()
             ]
-            options += [
-                _("Continuar la partida guardada de {game}").format(game=self._saved_game_name())
-                if saves.has_save()
-                else _("Continuar: no hay partida guardada"),
-                _("Opciones"),
-                _("Salir"),
-            ]
-            choice = self.choose(_("Menú principal."), options, _("Menú> "))
-            if choice is None or choice == len(options):
+            saved = saves.saved_games()
+            if len(saved) == 1:
+                resume = _("Continuar: {game}").format(game=summary_text(saved[0]))
+            elif saved:
+                resume = _("Continuar: {n} partidas guardadas").format(n=len(saved))
+            else:
+                resume = _("Continuar: no hay partida guardada")
+            options += [resume, _("Opciones"), _("Salir")]
+            # `salir`, `volver`, 0 or Escape leave the program, as `Salir` does.
+            choice = self.choose(
+                _("Menú principal."), options, _("Menú> "), back=True, back_hint=False
+            )
+            if choice is None or choice == 0 or choice == len(options):
                 self.announcer.narrate(_("Hasta pronto."))
                 return 0
             game_ids = list(GAMES)
@@ -342,16 +415,72 @@ class App:
                 if self.new_game_menu(game_id) == "eof":
                     return 0
             elif choice == len(game_ids) + 1:
-                if self.continue_game() == "eof":
+                if self.continue_menu() == "eof":
                     return 0
             elif choice == len(game_ids) + 2 and self.options_menu() == "eof":
                 return 0
+
+    def continue_menu(self) -> str:
+        """The menu's Continuar: the only saved game at once, or a list of them
+        (0, Escape or `volver` go back to the menu)."""
+        saved = saves.saved_games()
+        if len(saved) <= 1:
+            return self.continue_game(saved[0] if saved else None)
+        choice = self.choose(
+            _("Partidas guardadas."),
+            [summary_text(game) for game in saved],
+            _("Continuar> "),
+            back=True,
+            listed_back=True,
+        )
+        if choice is None:
+            return "eof"
+        if choice == 0:
+            return "back"
+        return self.continue_game(saved[choice - 1])
+
+    def keep_or_replace(self, game_id: str) -> str | None:
+        """Before a new game of which one is saved: ask whether to lose the saved one.
+        Returns None to go on (the old save deleted), "back" (kept) or "eof" (kept)."""
+        if not saves.has_save(game_id):
+            return None
+        self.announcer.answer(_("Tienes guardada {game}.").format(game=summary_text(game_id)))
+        answer = self.ask_yes_no(_("¿Empezar otra y perderla? Sí o no."))
+        if answer:
+            saves.delete_save(game_id)
+            return None
+        self.announcer.answer(
+            _("La guardo. Para seguir: sobremesa continuar {game}.").format(game=game_id)
+        )
+        return "eof" if answer is None else "back"
+
+    def ask_yes_no(self, question: str) -> bool | None:
+        """A yes/no question: True for sí; False for no, Escape, `volver` or an empty
+        line; None at end of input. Anything else asks for sí o no."""
+        from sobremesa.options import is_back
+        from sobremesa.ui.commands import fold
+
+        self.announcer.answer(question)
+        while True:
+            text = self.ask(_("Sí o no> "))
+            if text is None:
+                return None
+            word = fold(text)
+            if word in YES_WORDS:
+                return True
+            if word in NO_WORDS or not word or is_back(word):
+                return False
+            self.announcer.answer(_("Responde sí o no."))
 
     def new_game_menu(self, game_id: str) -> str:
         """Rivals, level and (in a windowed game) the reaction mode for a new game,
         each remembered for that game. Numbers mean what they say ("3": three
         rivals); 0, Escape or `volver` go back one question (from the first, to the
-        main menu: returns "back")."""
+        main menu: returns "back"). A saved game of this game is not lost without
+        asking first."""
+        kept = self.keep_or_replace(game_id)
+        if kept is not None:
+            return kept
         steps = [self._ask_rivals, self._ask_level]
         if game_id in WINDOWED_GAMES:
             from sobremesa.options import ask_reaction
@@ -432,9 +561,24 @@ class App:
         result = session.run(resumed=resumed, end_gate=_(self.end_gate))
         return "eof" if result == "saved" else result
 
-    def continue_game(self) -> str:
+    def continue_game(self, game_id: str | None = None) -> str:
+        """Resume a game's save; without a game, the only saved one (when there are
+        several, a numbered list at a terminal; in a script, which exist)."""
+        saved = saves.saved_games()
+        if game_id is None and len(saved) > 1:
+            if getattr(self.console, "interactive", False):
+                return self.continue_menu()
+            self.announcer.answer(_("Hay {n} partidas guardadas:").format(n=len(saved)))
+            for game in saved:
+                self.announcer.answer(summary_text(game) + ".")
+            self.announcer.answer(
+                _("Elige: sobremesa continuar {games}.").format(games=join_or(saved))
+            )
+            return "none"
+        if game_id is None and saved:
+            game_id = saved[0]
         try:
-            data = saves.read_save()
+            data = saves.read_save(game_id) if game_id else None
         except saves.SaveError as error:
             self.announcer.narrate(
                 _("La partida guardada estaba dañada; la he apartado en {path}.").format(
@@ -443,12 +587,20 @@ class App:
             )
             return "broken"
         if data is None:
-            self.announcer.answer(
-                _("No hay ninguna partida guardada. Escribe sobremesa para elegir un juego.")
-            )
+            if game_id is None:
+                self.announcer.answer(
+                    _("No hay ninguna partida guardada. Escribe sobremesa para elegir un juego.")
+                )
+            else:
+                self.announcer.answer(
+                    _("No hay partida de {game} guardada.").format(game=_(GAMES[game_id][0]))
+                )
+                if saved:
+                    self.announcer.answer(
+                        _("Guardadas: sobremesa continuar {games}.").format(games=join_or(saved))
+                    )
             return "none"
-        game_id = data.get("game") if isinstance(data, dict) else None
-        window = data.get("window", "unknown") if isinstance(data, dict) else "unknown"
+        window = data.get("window", "unknown")
         if not self.window_given and game_id in WINDOWED_GAMES:
             # the game's reaction mode goes on with it (None: por turnos)
             if window is None:
@@ -456,11 +608,11 @@ class App:
             elif isinstance(window, int | float) and 2 <= window <= 10:
                 self.settings.set_window(game_id, float(window))
         try:
-            if data["game"] not in GAMES or not GAMES[data["game"]][1]:
+            if not GAMES[game_id][1]:
                 raise ValueError("game")
-            adapter = game_ui(data["game"]).restore_adapter(self.settings, data)
+            adapter = game_ui(game_id).restore_adapter(self.settings, data)
         except (KeyError, ValueError, TypeError, IndexError, AttributeError):
-            kept = saves.set_aside_save()
+            kept = saves.set_aside_save(game_id)
             self.announcer.narrate(
                 _("La partida guardada estaba dañada; la he apartado en {path}.").format(path=kept)
             )
@@ -476,18 +628,7 @@ class App:
             if isinstance(line, str):
                 self.announcer.history.add(line)
                 self.announcer.review.add(line)
-        return self._run(adapter, resumed=True, game_id=data["game"])
-
-    def _saved_game_name(self) -> str:
-        """The saved game's name for the menu, without loading (or judging) it."""
-        try:
-            import json
-
-            game_id = json.loads(saves.save_path().read_text(encoding="utf-8")).get("game")
-        except (OSError, ValueError, AttributeError):
-            game_id = None
-        entry = GAMES.get(game_id) if isinstance(game_id, str) else None
-        return _(entry[0]) if entry else _("un juego")
+        return self._run(adapter, resumed=True, game_id=game_id)
 
     # -- options -----------------------------------------------------------
     def set_option(self, section: str | None, name: str, value: Any) -> None:
@@ -623,6 +764,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         problem = _check_play_arguments(game_id, args)
         if problem:
             parser.error(problem)
+    if args.orden == "continuar" and args.juego is not None:
+        resumed = GAME_ALIASES.get(_fold(args.juego))
+        if resumed is None:
+            parser.error(_("juego desconocido: {name}").format(name=args.juego))
+        args.juego = resumed
     low, high = READING_WPM
     if args.lectura is not None and not low <= args.lectura <= high:
         parser.error(_("--lectura debe estar entre {low} y {high}").format(low=low, high=high))
@@ -648,6 +794,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                     path=broken
                 )
             )
+        kept = saves.migrate()  # an older version's one save goes to its game's file
+        if kept is not None:
+            app.announcer.narrate(
+                _("La partida guardada estaba dañada; la he apartado en {path}.").format(path=kept)
+            )
         if args.orden == "jugar":
             if not GAMES[game_id][1]:
                 app.announcer.narrate(
@@ -656,10 +807,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                     )
                 )
                 return 2
-            app.play(game_id, seed=args.semilla, spectator=args.espectador)
+            # A spectator's game is not saved, so it never replaces a player's.
+            if args.espectador or app.keep_or_replace(game_id) is None:
+                app.play(game_id, seed=args.semilla, spectator=args.espectador)
             return 0
         if args.orden == "continuar":
-            app.continue_game()
+            app.continue_game(args.juego)
             return 0
         if args.orden == "opciones":
             app.options_menu()

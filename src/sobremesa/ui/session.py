@@ -420,18 +420,30 @@ class Session:
         except KeyboardInterrupt:
             return self._leave()
         self.announcer.narrate_lines(self.adapter.ending())
-        saves.delete_save()
+        if self.adapter.table.human is not None:  # a spectator's end keeps the player's save
+            saves.delete_save(self.adapter.game_id)
         if end_gate and getattr(self.console, "interactive", False):
             with contextlib.suppress(KeyboardInterrupt):
                 self._wait_for_enter(end_gate)
         return "over"
 
     def _leave(self) -> str:
-        self.save()
-        self.announcer.narrate(_("Partida guardada. Para seguir: sobremesa continuar."))
+        if self.adapter.table.human is None:
+            # A spectator's game is not saved: it never replaces a player's game.
+            self.announcer.narrate(_("Sin guardar: eras espectador."))
+        else:
+            self.save()
+            self.announcer.narrate(
+                _("Partida guardada. Para seguir: sobremesa continuar {game}.").format(
+                    game=self.adapter.game_id
+                )
+            )
         return "quit" if self._quit else "saved"
 
     def save(self) -> None:
+        """Write this game's own save (one per game); a spectator's game is not saved."""
+        if self.adapter.table.human is None:
+            return
         saves.write_save(
             {
                 "game": self.adapter.game_id,
