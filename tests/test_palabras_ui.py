@@ -990,3 +990,13 @@ def test_jumps_on_a_known_board(known):
         "LAS en I7 vertical, palabra 2 de 2. I7: L, 1 punto, letra doble, usada."
     ]
     assert known.cursor == (6, 8)
+
+
+def test_brief_lines_say_the_squares_and_the_letters_taken():
+    adapter = ui.new_adapter(settings(), seed=2, spectator=False)
+    adapter.brief = True  # --breve
+    name = adapter.table.names[1]
+    assert adapter.describe(sieteñal(("B8",)))[0] == (
+        f"{name}: SIETEÑAL B7-B14, con la I de B8, 45 (90)."
+    )
+    assert adapter.describe(sieteñal(()))[0] == f"{name}: SIETEÑAL B7-B14, 45 (90)."

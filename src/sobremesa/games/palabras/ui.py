@@ -385,8 +385,13 @@ class PalabrasAdapter(GameAdapter):
         place = t.move_span(move, reused)
         span = t.move_span_brief(move)
         if self.brief:
+            taken = t.reused_text(move, reused)
             first = _("{name}: {word} {pos}, {score} ({total}).").format(
-                name=self._name(e.seat), word=word, pos=span, score=e.score, total=e.total
+                name=self._name(e.seat),
+                word=word,
+                pos=f"{span}, {taken}" if taken else span,
+                score=e.score,
+                total=e.total,
             )
         elif self._you(e.seat):
             first = _("Juegas {word} {place}: {points} (total {total}).").format(
