@@ -629,10 +629,16 @@ class CabangaAdapter(GameAdapter):
         line = _("{colour}: izquierda {left}, derecha {right}, {gap}.").format(
             colour=colour, left=tops[0], right=tops[1], gap=gap
         )
-        brief = _("{colour}: izq {left}, der {right}, {gap}").format(
-            colour=colour, left=tops[0], right=tops[1], gap=gap_brief(low, high) or _("sin hueco")
-        )
-        return Said(line, brief=fit(BRIEF_CELLS, line, brief))
+        short = gap_brief(low, high)
+        piles = {"colour": colour, "left": tops[0], "right": tops[1]}
+        if short:
+            briefs = [
+                _("{colour}: izq {left}, der {right}, hueco {gap}").format(**piles, gap=short),
+                _("{colour}: izq {left}, der {right}, {gap}").format(**piles, gap=short),
+            ]
+        else:
+            briefs = [_("{colour}: izq {left}, der {right}, {gap}").format(**piles, gap=gap)]
+        return Said(line, brief=fit(BRIEF_CELLS, line, *briefs))
 
     def _cmd_mesa(self, args: str) -> Reply:
         view = self._view()
