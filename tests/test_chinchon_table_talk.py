@@ -6,6 +6,7 @@ import pytest
 from chinchon_script import script_until
 from entrypoint import run
 
+from sobremesa import i18n
 from sobremesa.ui.spanish_cards import CardWordError, read_card
 
 # Seed 5, two rivals: after `robar` the hand is 7 de oros, as de copas, 3 de copas,
@@ -73,6 +74,12 @@ def test_english_cards_and_question(tmp_path):
     out = said(["draw", "d 3", "swords", "d 5"], tmp_path, PLAY_EN).splitlines()
     assert "Which 3: of cups or of swords?" in out
     assert "You discard the 3 of swords." in out
+    out = said(["draw", "d 7 co", "d 3 trefoils", "d xx"], tmp_path / "b", PLAY_EN).splitlines()
+    assert "You discard the 7 of coins." in out  # "co" is coins in English
+    out = said(["draw", "d 3 trefoils", "d xx", "d 4"], tmp_path / "c", PLAY_EN).splitlines()
+    assert 'I don\'t know the suit "trefoils".' in out
+    assert 'I don\'t know the card "xx". Examples: 4 coins, j cu, p5.' in out
+    assert "You have no 4." in out
 
 
 def test_read_card_forms():
@@ -82,9 +89,17 @@ def test_read_card_forms():
     assert read_card("so co") == (10, "copas")
     assert read_card("re b") == (12, "bastos")
     assert read_card("cab de oros") == (11, "oros")
+    assert read_card("3 co") == (3, "copas")
     with pytest.raises(CardWordError) as error:
         read_card("rey de tréboles")
     assert (error.value.kind, error.value.word) == ("suit", "tréboles")
+    i18n.set_language("en")
+    try:  # the English brief forms say "co" for coins
+        assert read_card("3 co") == (3, "oros")
+        assert read_card("j cu") == (10, "copas")
+        assert read_card("ki sw") == (12, "espadas")
+    finally:
+        i18n.set_language("es")
 
 
 def test_seating_order_and_who_plays_after_you(tmp_path):
@@ -179,7 +194,7 @@ def test_lay_off_help_refusal_and_resume(tmp_path):
         "Encajan: el 4 de oros en la 1; el as de espadas en la 2."
     )
     en = said([*lines, "lay 1 swords on 1"], tmp_path / "en", ["--idioma", "en", *args])
-    assert "Fits: the 4 of coins on 1; the ace of swords on 2." in en
+    assert "Fits: the 4 of coins on meld 1; the ace of swords on meld 2." in en
     assert "The ace of swords does not fit meld 1, a run of coins: ace, 2 and 3." in en
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from sobremesa import i18n
 from sobremesa.i18n import N_, _
 from sobremesa.ui.commands import fold
 
@@ -46,10 +47,12 @@ RANK_WORDS = {
         "q",
         "eleven",
     ),
-    12: ("rey", "re", "12", "doce", "king", "k", "twelve"),
+    12: ("rey", "re", "12", "doce", "king", "ki", "k", "twelve"),
 }
 _SUIT_BY_WORD = {word: suit for suit, words in SUIT_WORDS.items() for word in words}
 _RANK_BY_WORD = {word: rank for rank, words in RANK_WORDS.items() for word in words}
+#: In English the brief forms say "co" for coins (oros), not copas.
+_SUIT_BY_WORD_EN = {**_SUIT_BY_WORD, "co": "oros"}
 
 
 def card_name(card, *, article: bool = True) -> str:
@@ -138,7 +141,8 @@ def read_card(text: str) -> tuple[int, str | None]:
         raise CardWordError("rank", words[0][1])
     if len(words) == 1:
         return rank, None
-    suit = _SUIT_BY_WORD.get(words[1][0])
+    suit_words = _SUIT_BY_WORD_EN if i18n.language() == "en" else _SUIT_BY_WORD
+    suit = suit_words.get(words[1][0])
     if suit is None:
         raise CardWordError("suit", words[1][1])
     if len(words) > 2:
