@@ -264,3 +264,28 @@ def test_rules_say_the_round_ends_after_the_throws(tmp_path):
         "The round ends at the end of the turn, after the cabanga and its penalties, "
         "if someone has run out of cards." in out
     )
+
+
+def test_the_session_pauses_after_the_new_hand():
+    # Through the real Session, on a fake clock: Enter at every gate.
+    from listening import Listener, make_session
+
+    for seed in range(3, 12):
+        adapter = ui.new_adapter(Settings(), seed=seed, spectator=False)
+        listener = Listener([("jugar pos 1 izquierda", 0.0)] * 60, when="Juega")
+        session, console, clock = make_session(adapter, listener)
+        adapter.start(session)
+        session.run()
+        out = console.text()
+        gate = "Pulsa Intro para empezar la ronda 2."
+        if gate not in out or "Ronda 2. Empieza " not in "\n".join(out):
+            continue
+        i = out.index(gate)
+        if out[i + 1].startswith("Ronda 2. Empiezas"):
+            continue
+        assert out[i + 1].startswith("Ronda 2. Empieza ")
+        assert out[i + 6].startswith("Tus cartas: ")
+        assert out[i + 7] == "Pulsa Intro para empezar."
+        assert " juega " in out[i + 8]  # the rival's first play, after Enter
+        return
+    pytest.fail("no round 2 started by a rival")
