@@ -399,3 +399,34 @@ def test_palabras_group_offers_confirm_before_playing(fake):
     ]
     assert console.out[-1] == "Confirmar antes de jugar: sí"
     assert saved()["palabras"]["confirm_moves"] is True
+
+
+def test_the_dictionary_offers_the_curated_list_amplia_or_your_own(fake, tmp_path):
+    own = tmp_path / "mias.txt"
+    own.write_text("casa\nperro\n", encoding="utf-8")
+    script = ["2", "3", "2", "3", "salir", "3", "3", "", "volver", "3", "3", str(own), "3", "1"]
+    app, console = app_with(fake, [*script, "0", "0"])
+    app.options_menu()
+    start = console.out.index("Partida.")
+    assert console.out[start + 4] == "3. Diccionario: curada"
+    start = console.out.index("Diccionario.")
+    assert console.out[start : start + 5] == [
+        "Diccionario.",
+        "0. Volver",
+        "1. Curada: la de siempre",
+        "2. Amplia: la lista completa",
+        "3. Tu propia lista",
+    ]
+    changes = [line for line in console.out if line.startswith("Diccionario: ")]
+    assert changes == ["Diccionario: amplia", "Diccionario: mias.txt", "Diccionario: curada"]
+    assert saved()["dictionary"] == ""
+    # salir in the list and an empty or `volver` path went back without a change
+    assert console.prompts.count("Ruta de tu lista> ") == 2
+
+
+def test_the_dictionary_amplia_is_kept_and_said_in_english(fake):
+    app, console = app_with(fake, ["2", "3", "2", "0", "0"], settings=Settings(language="en"))
+    i18n.set_language("en")
+    app.options_menu()
+    assert console.out[-1] == "Dictionary: full (amplia)"
+    assert saved()["dictionary"] == "amplia"

@@ -98,7 +98,7 @@ def _global_options(parser: argparse.ArgumentParser, default: object) -> None:
         "--diccionario",
         default=default,
         metavar=_("RUTA"),
-        help=_("tu propia lista de palabras (UTF-8, una por línea)"),
+        help=_("amplia (la lista completa) o tu propia lista (UTF-8, una por línea)"),
     )
     parser.add_argument(
         "--ritmo",

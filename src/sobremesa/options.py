@@ -51,6 +51,15 @@ def _outputs_name(outputs: list[str]) -> str:
     return names.get(key, _("solo texto"))
 
 
+def dictionary_name(setting: str) -> str:
+    """The dictionary setting as Opciones says it: curada, amplia or the file's name."""
+    if setting in ("", "curada"):
+        return _("curada")
+    if setting == "amplia":
+        return _("amplia")
+    return Path(setting).name
+
+
 def _yes_no(value: bool) -> str:
     return _("sí") if value else _("no")
 
@@ -310,10 +319,8 @@ class OptionsMenu:
                 self._pace,
             ),
             (
-                _("Diccionario: {value}").format(
-                    value=Path(s.dictionary).name if s.dictionary else _("el de siempre")
-                ),
-                self._ask_dictionary,
+                _("Diccionario: {value}").format(value=dictionary_name(s.dictionary)),
+                self._dictionary,
             ),
         ]
 
@@ -432,18 +439,37 @@ class OptionsMenu:
         self._set("cabanga", "limit", value)
         return None
 
+    def _dictionary(self) -> str | None:
+        """The word list of both word games: the curated one (the default), the full
+        one (`amplia`) or the player's own file."""
+        while True:
+            choice = self.app.choose(
+                _("Diccionario."),
+                [_("Curada: la de siempre"), _("Amplia: la lista completa"), _("Tu propia lista")],
+                _("Diccionario> "),
+                back=True,
+                listed_back=True,
+            )
+            if choice is None:
+                return "eof"
+            if choice == 0:
+                return BACK
+            if choice < 3:
+                self._set(None, "dictionary", "" if choice == 1 else "amplia")
+                return None
+            result = self._ask_dictionary()
+            if result != BACK:
+                return result
+
     def _ask_dictionary(self) -> str | None:
         """Ask for a word-list file; it is checked (and compiled) before it is kept."""
-        self.app.announcer.answer(_("Vacío: la lista de siempre."))
+        self.app.announcer.answer(_("Una palabra por línea, en UTF-8."))
         text = self.app.ask(_("Ruta de tu lista> "))
         if text is None:
             return "eof"
-        if is_back(text):
-            return BACK
         path = text.strip().strip('"')
-        if not path:
-            self._set(None, "dictionary", "")
-            return None
+        if is_back(text) or not path:
+            return BACK
         from sobremesa.lexicon import load_lexicon
 
         problems: list[str] = []
