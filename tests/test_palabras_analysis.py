@@ -41,7 +41,8 @@ def board_file(tmp_path):
 
 
 def test_json_output_matches_the_oracle_position(board_file, capsys):
-    assert analyze_main(["--tablero", str(board_file), "--atril", "ACOOQRS", "--json"]) == 0
+    args = ["--tablero", str(board_file), "--atril", "ACOOQRS", "--json"]
+    assert analyze_main([*args, "--diccionario", "amplia"]) == 0  # the oracle's list
     data = json.loads(capsys.readouterr().out)
     assert data["move_count"] == 697
     assert len(data["moves"]) == 10
@@ -51,7 +52,8 @@ def test_json_output_matches_the_oracle_position(board_file, capsys):
 
 
 def test_text_output_in_spanish(board_file, capsys):
-    assert analyze_main(["--tablero", str(board_file), "--atril", "acooqrs", "--top", "3"]) == 0
+    args = ["--tablero", str(board_file), "--atril", "acooqrs", "--top", "3"]
+    assert analyze_main([*args, "--diccionario", "amplia"]) == 0  # the oracle's list
     lines = capsys.readouterr().out.splitlines()
     assert lines == [
         "697 jugadas posibles.",
@@ -117,6 +119,8 @@ def test_runs_as_a_module(board_file):
             "--json",
             "--top",
             "1",
+            "--diccionario",
+            "amplia",
         ],
         capture_output=True,
         text=True,

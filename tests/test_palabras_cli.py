@@ -37,6 +37,8 @@ def test_analizar_json_matches_the_reference(tmp_path, index):
             "--top",
             "3",
             "--json",
+            "--diccionario",
+            "amplia",  # the reference used the full list
         ],
         capture_output=True,
         text=True,

@@ -44,7 +44,7 @@ needs_oracle = pytest.mark.skipif(ORACLE is None, reason="oracle-positions.jsonl
 
 @pytest.fixture(scope="module")
 def lexicon():
-    return load_lexicon("palabras")
+    return load_lexicon("palabras", "amplia")  # the oracle used the full list
 
 
 # --- oracle ------------------------------------------------------------------------------
