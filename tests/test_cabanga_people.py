@@ -171,6 +171,18 @@ def test_prompt_shows_the_pending_side(tmp_path):
     assert "Red 5: left or right?" in out
 
 
+def test_a_pending_question_survives_a_save(tmp_path):
+    lines_of(PLAY, ["jugar rojo 5"], tmp_path)
+    out = lines_of(["continuar", "--ritmo", "0"], ["", "derecha"], tmp_path)
+    assert "Rojo 5: ¿izq o der?" in out
+    assert any(line.startswith("Juegas rojo 5 a la derecha") for line in out)
+    home = tmp_path / "which"
+    lines_of(PLAY, ["jugar 2 der"], home)
+    out = lines_of(["continuar", "--ritmo", "0"], ["", "azul"], home)
+    assert "¿Qué 2?" in out
+    assert any(line.startswith("Juegas azul 2 a la derecha") for line in out)
+
+
 def test_short_prompt_for_speech_is_the_side_question():
     adapter = ui.new_adapter(Settings(), seed=3, spectator=False)
     play_until_players_turn(adapter)

@@ -262,6 +262,10 @@ class CabangaAdapter(GameAdapter):
             "last_brief": self.last_brief,
             "held": held_to_data(self.held),
             "could_throw": self.could_throw,
+            # A question asked (side or colour) stays pending across a save.
+            "asked": self._asked.code if self._asked is not None else None,
+            "which": self._which,
+            "which_side": self._which_side,
         }
 
     # -- what is said while a window is open -----------------------------------------
@@ -966,4 +970,13 @@ def restore_adapter(settings: Settings, data: dict[str, Any]) -> CabangaAdapter:
     adapter.last_brief = brief if isinstance(brief, str) else ""
     adapter.held = held_from_data(extra.get("held"))
     adapter.could_throw = extra.get("could_throw", True) is not False
+    try:
+        asked = extra.get("asked")
+        adapter._asked = r.CabangaCard.from_code(asked) if isinstance(asked, str) else None
+    except ValueError:
+        adapter._asked = None
+    which = extra.get("which")
+    adapter._which = which if isinstance(which, int) and 1 <= which <= 18 else None
+    side = extra.get("which_side")
+    adapter._which_side = side if side in ("left", "right") else None
     return adapter
