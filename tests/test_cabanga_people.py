@@ -39,6 +39,7 @@ def lines_of(args, typed, home):
         ("jugar doce izq", "Juegas amarillo 12 a la izquierda"),
         ("jugar pos 1 izquierda", "Juegas rojo 3 a la izquierda"),  # positions: explicit
         ("jugar pos8 der", "Juegas morado 2 a la derecha"),
+        ("jugar posición 2 izq", "Juegas rojo 5 a la izquierda"),
         ("rojo 5 izquierda", "Juegas rojo 5 a la izquierda"),  # no "jugar"
         ("rojo 5 izq", "Juegas rojo 5 a la izquierda"),
         ("r5 d", "Juegas rojo 5 a la derecha"),

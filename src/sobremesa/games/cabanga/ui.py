@@ -59,6 +59,7 @@ _SIDE_BY_WORD = {w: s for s, words in SIDE_WORDS.items() for w in words}
 # "pos 3", "pos3", "posición 3": the card in that place of your sorted hand (a bare
 # number is the card of that value, as people say it).
 POSITION_WORDS = ("pos", "posicion", "position")
+_GLUED_POSITION = re.compile(r"(?:posicion|position|pos)(\d+)")
 NUMBER_WORDS = {
     w: n
     for n, words in enumerate(
@@ -764,10 +765,13 @@ class CabangaAdapter(GameAdapter):
         first = words[0]
         if re.fullmatch(r"p\d+", first):  # purple 5, or the 5th card (Chinchón's p5)?
             return _("¿p{n}? Di m {n} para morado {n}, o pos {n}.").format(n=first[1:])
-        glued = next((first[len(p) :] for p in POSITION_WORDS if first.startswith(p)), None)
-        if glued is None or (glued and not glued.isdigit()):
-            return None
-        rest = [glued, *words[1:]] if glued else words[1:]
+        if first in POSITION_WORDS:
+            rest = words[1:]
+        else:
+            glued = _GLUED_POSITION.fullmatch(first)
+            if glued is None:
+                return None
+            rest = [glued.group(1), *words[1:]]
         if len(rest) != 1 or not rest[0].isdigit():
             return _("Di la posición con un número: jugar pos 3 izquierda.")
         hand = sorted(self._hand(), key=lambda c: c.sort_key)
