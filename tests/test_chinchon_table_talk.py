@@ -139,7 +139,8 @@ def _danger(adapter):
 
 
 def test_a_close_that_takes_you_out_says_so_and_is_asked_again(tmp_path):
-    lines, _adapter = script_until(11, _danger)  # round 10: 69 points, limit 70
+    lines, adapter = script_until(11, _danger)  # round 10: 69 points, limit 70
+    assert adapter._close_danger().brief == "Cerrar: llegas a 72, fuera"  # braille review
     args = [*PLAY[:3], "11", *PLAY[4:]]
     out = said([*lines, "combinaciones", "cerrar", "cerrar"], tmp_path, args).splitlines()
     danger = "Puedes cerrar, pero llegarías a 72 y quedarías fuera."
@@ -211,3 +212,20 @@ def test_a_yes_no_question_suggests_yes_or_no(tmp_path):
     assert out.count("Responde sí o no: ¿te reenganchas?") == 2
     assert not [line for line in out if "Querías decir" in line]
     assert "No te reenganchas." in out
+
+
+def test_who_plays_after_you_is_said_again_when_it_changes(tmp_path):
+    first = {}
+
+    def changed(adapter):
+        first.setdefault("after", adapter._after_me)
+        return adapter._after_me != first["after"]
+
+    lines, _adapter = script_until(1, changed, rivals=3, level="dificil")  # Marta goes out
+    args = [*PLAY[:3], "1", "--rivales", "3", *PLAY[6:]]
+    out = said(lines, tmp_path, args).splitlines()
+    assert out[1:3] == ["Juegan: Marta, Pablo, Lucía y tú.", "Después de ti juega Marta."]
+    started = out.index("Ronda 4. Empiezas tú. Descarte: el 2 de bastos.")
+    assert out[started - 1] == "Marta queda fuera con 75 puntos."
+    assert out[started + 1] == "Después de ti juega Pablo."
+    assert out.count("Después de ti juega Pablo.") == 1

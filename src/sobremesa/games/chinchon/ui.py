@@ -49,7 +49,7 @@ from sobremesa.ui.spanish_cards import (
     card_short,
     read_card,
 )
-from sobremesa.ui.wording import prompt_of
+from sobremesa.ui.wording import prompt_of, said
 
 COMMANDS = [
     CommandSpec("mano", ("hand", "m", "cartas"), N_("mano: tus cartas"), "F2"),
@@ -161,6 +161,8 @@ class ChinchonAdapter(GameAdapter):
         self._asked: tuple[str, int, tuple[str, ...], str] | None = None
         #: this round's discards in order: (seat, card); seat None: the starting card
         self.discards: list[tuple[int | None, Card]] = []
+        #: the seat that plays after the player (said again when it changes)
+        self._after_me: int | None = None
         #: the close asked again because it takes the player out: (card, args)
         self._warned: tuple[Card, str] | None = None
         #: who took a discard, which, and whose it was: (seat, card, from seat or None)
@@ -223,6 +225,13 @@ class ChinchonAdapter(GameAdapter):
     def describe(self, event: Event) -> list[str]:
         lines = self.narrator.describe(event)  # type: ignore[arg-type]
         self._track_discards(event)
+        if isinstance(event, r.RoundStarted) and self.table.human in event.seats:
+            # Who plays after me changes when a player goes out: say it then.
+            seats = list(event.seats)
+            after = seats[(seats.index(self.table.human) + 1) % len(seats)]
+            if self._after_me is not None and after != self._after_me:
+                lines.append(_("Después de ti juega {name}.").format(name=self.table.names[after]))
+            self._after_me = after
         if isinstance(event, r.DrewStock) and event.seat == self.table.human:
             self._drawn = event.visible_to(self.table.human).card
         drew = isinstance(event, r.DrewStock | r.TookDiscard)
@@ -261,7 +270,9 @@ class ChinchonAdapter(GameAdapter):
         total = view.scores[self.table.human] + arrangement.loose_points
         if total < view.options.limit:
             return None
-        return _("Puedes cerrar, pero llegarías a {total} y quedarías fuera.").format(total=total)
+        line = _("Puedes cerrar, pero llegarías a {total} y quedarías fuera.")
+        brief = _("Cerrar: llegas a {total}, fuera")
+        return said(line.format(total=total), brief.format(total=total))
 
     def _layoff_help(self) -> list[str]:
         """Which of my cards fit which of the closer's melds: 'Encajan: el 5 de oros en
