@@ -895,6 +895,10 @@ def test_confirmation_keys_prompt_and_answers(known):
     assert adapter.handle_unknown("vale").actions == [r.Place(adapter._read_move("ZA 7K"))]
     assert ask(adapter, "anular") == ["Dejas de explorar. El cursor queda en H8."]
     assert "pending" not in adapter.extra_to_data()
+    assert ask(adapter, "jugar casas 8h") == [  # the rack chose the blank: said
+        "CASAS de H8 a L8, horizontal, con CASA de H8 a K8, comodín como S: 5 puntos. "
+        "¿Jugar? sí o no",
+    ]
     # out of turn: no question, the session says it is not your turn
     waiting = set_position(
         ui.new_adapter(settings(confirm_moves=True), seed=1, spectator=False),

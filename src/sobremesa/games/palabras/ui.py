@@ -634,10 +634,12 @@ class PalabrasAdapter(GameAdapter):
         board = self.game.board
         reused = [sq for sq in play.move.squares() if board.letter(*sq) is not None]
         self.pending = move
+        place = t.move_span(play.move, reused)
+        blanks = [tile.letter.upper() for tile in play.tiles if tile.blank]
+        if blanks:  # typed in one case, the rack chose the blank's letter
+            place += ", " + _("comodín como {letters}").format(letters=t.join(blanks))
         line = _("{word} {place}: {points}. ¿Jugar? sí o no").format(
-            word=t.word_text(play.move.word),
-            place=t.move_span(play.move, reused),
-            points=t.points_text(play.score),
+            word=t.word_text(play.move.word), place=place, points=t.points_text(play.score)
         )
         return Reply([line])
 
