@@ -185,7 +185,7 @@ EXPLORE_KEYS = {
 #: Escape while a move waits for its confirmation (setting confirm_moves)
 CONFIRM_KEYS = {"escape": "anular"}
 #: the answers that play a move waiting for confirmation (anything else cancels it)
-YES = frozenset(("si", "s", "yes", "y", "vale", "ok", "jugar", "play"))
+YES = frozenset(("si", "s", "yes", "y", "vale", "ok"))
 #: direction words of the jumps (saltar, hueco) -> (row step, column step)
 STEPS = {
     "arriba": (-1, 0),
