@@ -57,3 +57,47 @@ def test_parse_card_accepts_natural_forms():
     assert parse_card("rey rey") is None
     assert parse_card("13 de oros") is None
     assert parse_card("7 de tréboles") is None
+
+
+def english_table():
+    from sobremesa.i18n import N_
+
+    return CommandTable(
+        [
+            CommandSpec("puntos", ("scores", "p"), N_("puntos: puntuaciones"), "F4"),
+            CommandSpec("historial", ("history", "h"), N_("historial N: las últimas N líneas")),
+            CommandSpec("ayuda", ("help", "?", "a"), N_("ayuda: las órdenes y las teclas")),
+            CommandSpec("turno", ("turn", "t"), N_("turno: a quién le toca")),
+        ]
+    )
+
+
+def test_suggestions_name_the_command_in_the_players_language():
+    from sobremesa import i18n
+
+    table = english_table()
+    assert table.suggest("score") == "puntos"
+    assert table.suggest("puntso") == "puntos"
+    i18n.set_language("en")
+    assert table.suggest("score") == "scores"
+    assert table.suggest("puntso") == "scores"
+    assert table.suggest("histroy") == "history"
+
+
+def test_help_shortcuts_in_english_are_english_initials_or_signs():
+    from sobremesa import i18n
+    from sobremesa.ui.commands import shortcut
+
+    table = english_table()
+    by_name = {spec.name: spec for spec in table.specs}
+    spanish = {name: shortcut(spec) for name, spec in by_name.items()}
+    assert spanish == {"puntos": "p", "historial": "h", "ayuda": "?", "turno": "t"}
+    i18n.set_language("en")
+    english = {name: shortcut(spec) for name, spec in by_name.items()}
+    assert english == {"puntos": "", "historial": "h", "ayuda": "?", "turno": "t"}
+    go = CommandSpec(
+        "ir",
+        ("go", "ir a"),
+        "ir H8, ir CASA o ir 3: lleva el cursor a una casilla o a una palabra de la lista",
+    )
+    assert shortcut(go) == ""  # `go` is the English word itself, not a short form

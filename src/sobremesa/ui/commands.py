@@ -1,4 +1,8 @@
-"""Typed commands: forgiving matching (case, accents, English aliases, short forms)."""
+"""Typed commands: forgiving matching (case, accents, English aliases, short forms).
+
+A command is named to the player in the player's language: its Spanish name, or in
+English the word its help line begins with once translated ("puntos: puntuaciones"
+→ "scores: points"), which is also one of its aliases."""
 
 from __future__ import annotations
 
@@ -56,7 +60,8 @@ class CommandTable:
         return None
 
     def suggest(self, word: str) -> str | None:
-        """The command name closest to a mistyped word, if one is close enough."""
+        """The command closest to a mistyped word, if one is close enough, as the
+        player would type it in their language (`score` → `scores` in English)."""
         import difflib
 
         folded = fold(word)
@@ -65,7 +70,37 @@ class CommandTable:
         )
         if not matches and len(folded) >= 3:
             matches = [w for w in self._by_word if len(w) > 3 and w.startswith(folded)][:1]
-        return self._by_word[matches[0]].name if matches else None
+        return display_name(self._by_word[matches[0]]) if matches else None
 
     def __contains__(self, name: str) -> bool:
         return any(spec.name == name for spec in self.specs)
+
+
+def display_name(spec: CommandSpec) -> str:
+    """The command's word in the player's language: its Spanish name, or in English
+    the word its translated help line begins with, when that word is one it answers to."""
+    from sobremesa import i18n
+
+    if i18n.language() == "es" or not spec.help:
+        return spec.name
+    first = i18n._(spec.help).split(":")[0].split()
+    words = {fold(w) for w in (spec.name, *spec.aliases)}
+    return first[0] if first and fold(first[0]) in words else spec.name
+
+
+def shortcut(spec: CommandSpec) -> str:
+    """The short form shown in help (`m` for mano): in Spanish its first one- or
+    two-letter alias; in English only one that starts the English word (`h` for
+    history) or a sign (`?`), so no Spanish initial is offered as English."""
+    short = [a for a in spec.aliases if len(a) <= 2]
+    if not short:
+        return ""
+    name = fold(display_name(spec))
+    if name == fold(spec.name):  # Spanish, or no English word known
+        from sobremesa import i18n
+
+        if i18n.language() == "es":
+            return short[0]
+        return next((a for a in short if not a.isalpha()), "")
+    fitting = (a for a in short if not a.isalpha() or name.startswith(fold(a)))
+    return next((a for a in fitting if fold(a) != name), "")  # not `go` for go

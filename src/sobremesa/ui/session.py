@@ -19,7 +19,7 @@ from sobremesa import i18n, saves
 from sobremesa.core.game import Action, Event, Game, IllegalAction
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.ui.announcer import Announcer, Said, brief_form
-from sobremesa.ui.commands import Command, CommandSpec, CommandTable
+from sobremesa.ui.commands import Command, CommandSpec, CommandTable, shortcut
 
 PAGE_LINES = 9  # long texts come in screen-sized pieces (DESIGN §6)
 
@@ -743,8 +743,7 @@ class Session:
             for spec in specs:
                 if not spec.help:
                     continue
-                short = [a for a in spec.aliases if len(a) <= 2]
-                keys = ", ".join([k for k in (spec.key, *short[:1]) if k])
+                keys = ", ".join([k for k in (spec.key, shortcut(spec)) if k])
                 lines.append(_(spec.help) + (f" ({keys})" if keys else ""))
             lines.append(_("Re Pág y Av Pág: repasar lo dicho en la línea de escritura."))
             self._paged(lines)
