@@ -46,7 +46,14 @@ COLOUR_WORDS = {
     "verde": ("verde", "verdes", "green"),
 }
 _COLOUR_BY_WORD = {w: c for c, words in COLOUR_WORDS.items() for w in words}
-LETTER_WORDS = {"eñe": "Ñ", "enie": "Ñ", "ny": "Ñ"}  # and for a keyboard without ñ
+# The Ñ by its name, and for a keyboard without ñ (enye: its English name).
+LETTER_WORDS = {"eñe": "Ñ", "enie": "Ñ", "ny": "Ñ", "enye": "Ñ"}
+
+
+def enie_hint() -> str:
+    """How to type the Ñ (said when an N was typed for a held Ñ)."""
+    return _("La Ñ se escribe ñ, eñe o ny.")
+
 
 COMMANDS = [
     CommandSpec(
@@ -222,6 +229,11 @@ class CastanaAdapter(GameAdapter):
         # it, rivals' moves meanwhile), said once the player's part of it ends.
         self.held: list[str] = []
         self._auto_chose = False  # the game chose the colour or player of the play
+        self._if_it_stands = False  # the batch described opens a window to doubt a word
+        # In real time, the key of the player's window until they answer it: a
+        # `castaña` typed for it that arrives on the player's turn is late, not a play.
+        self._window_asked: int | None = None
+        self._dropped: str | None = None  # a half-made play the player just dropped
         self._words_key: list[str] = []  # the word list `palabras más` goes on with
         self._words_shown = 0
 
@@ -267,6 +279,8 @@ class CastanaAdapter(GameAdapter):
         human = self.table.human
         if self.game.phase == "race" and human in self.game.to_act():
             return "mano"
+        if self.pending is None and self.player_in_window() and not self._own_turn():
+            return "paso"  # a window asks often: Enter lets it pass (not a warning)
         return None
 
     def _can_steal(self, seat: int) -> bool:
@@ -311,7 +325,11 @@ class CastanaAdapter(GameAdapter):
         player's answer or the window's end."""
         window: list[Any] = []
         items: list[Any] = []
+        # A word can still be doubted: its H or S takes effect only if it stands.
+        self._if_it_stands = any(isinstance(e, r.WindowOpened) and e.word for e in events)
         for event in events:
+            if self._answered(event):
+                self._window_asked = None
             lines = self.describe(event)
             (window if self._announces_window(event) else items).extend(lines)
             line = self.pause_after([event])
@@ -322,7 +340,30 @@ class CastanaAdapter(GameAdapter):
             self.pending = None  # never finish a play on a table that has changed
             items.append(_("La mesa ha cambiado: tu jugada a medias no vale."))
         # The Ñ race is a race: its call goes first, who threw it after.
-        return self.hold_for_window(window, items, window_first=self.game.phase == "race")
+        said = self.hold_for_window(window, items, window_first=self.game.phase == "race")
+        if self._dropped:  # the reply to what the player typed comes first
+            said.insert(0, self._dropped)
+            self._dropped = None
+        return said
+
+    def _answered(self, event: Event) -> bool:
+        """Did the player answer (or act) with this event?"""
+        answers = (r.Passed, r.Challenged, r.WordPlayed, r.CardPlayed, r.Drew, r.HandPut)
+        return isinstance(event, answers) and self._you(getattr(event, "seat", None))
+
+    def _late_steal(self, word: str) -> str | None:
+        """A `castaña` typed for a window that closed before it arrived, now that
+        it is the player's turn: said so, not played as the turn."""
+        asked, self._window_asked = self._window_asked, None
+        game = self.game
+        if asked is None or (game.phase == "window" and game.window_key() == asked):
+            self._window_asked = asked
+            return None
+        if game.phase == "turn" and self._you(game.current):
+            return _("Llegas tarde a esa ventana. Tu turno: jugar {word}.").format(
+                word=word.lower()
+            )
+        return None
 
     def _words(self, view: r.CastanaView) -> list[str]:
         return r.words_from(view.top_letter, view.hand or (), self.lexicon.spell)
@@ -366,6 +407,11 @@ class CastanaAdapter(GameAdapter):
         return lines
 
     def refusal(self, error: IllegalAction) -> str:
+        dropped, self._dropped = self._dropped, None
+        line = self._refusal(error)
+        return f"{dropped} {line}" if dropped else line
+
+    def _refusal(self, error: IllegalAction) -> str:
         if error.reason == "must_answer":
             return _("Primero responde a la {letter}: pon otra {letter} o roba 2.").format(
                 letter=error.details.get("letter", "")
@@ -554,11 +600,21 @@ class CastanaAdapter(GameAdapter):
     def _on_turn_lost(self, e: r.TurnLost) -> list[str]:
         if e.reason != "h":
             return []  # said with the cards drawn or the word taken back
+        if self._if_it_stands:  # a word that may yet be doubted and taken back
+            if self._you(e.seat):
+                return [_("La H es muda: si nadie duda, pierdes el turno.")]
+            return [
+                _("La H es muda: si nadie duda, {name} pierde el turno.").format(
+                    name=self._name(e.seat)
+                )
+            ]
         if self._you(e.seat):
             return [_("La H es muda: pierdes el turno.")]
         return [_("La H es muda: {name} pierde el turno.").format(name=self._name(e.seat))]
 
     def _on_next_chosen(self, e: r.NextChosen) -> list[str]:
+        if self._if_it_stands:  # a word that may yet be doubted and taken back
+            return [self._chosen_if_it_stands(e)]
         if self._you(e.target):
             return [_("{name} te elige: juegas tú.").format(name=self._name(e.seat))]
         if self._you(e.seat) and self._auto_chose:
@@ -572,6 +628,20 @@ class CastanaAdapter(GameAdapter):
             )
         ]
 
+    def _chosen_if_it_stands(self, e: r.NextChosen) -> str:
+        """The S of a word that may yet be doubted: who would play, if it stands."""
+        if self._you(e.target):
+            return _("{name} te elige: si nadie duda, juegas tú.").format(name=self._name(e.seat))
+        target = self._name(e.target)
+        if self._you(e.seat) and self._auto_chose:
+            self._auto_chose = False
+            return _("El juego elige por ti a {name}: si nadie duda, juega.").format(name=target)
+        if self._you(e.seat):
+            return _("Eliges a {name}: si nadie duda, juega.").format(name=target)
+        return _("{name} elige a {target}: si nadie duda, juega.").format(
+            name=self._name(e.seat), target=target
+        )
+
     def _on_window_opened(self, e: r.WindowOpened) -> list[str]:
         self._asked = False
         human = self.table.human
@@ -581,6 +651,8 @@ class CastanaAdapter(GameAdapter):
             return []  # nothing to do: the driver passes for the player
         self._asked = True
         self._opened_at = self.clock()
+        if getattr(self, "window_realtime", False):
+            self._window_asked = self.game.window_key()
         steal = self._can_steal(human)
         challenge = self._can_challenge(human)
         name = self._name(e.seat)
@@ -852,6 +924,7 @@ class CastanaAdapter(GameAdapter):
 
     def handle(self, command: Command) -> Reply:
         self._auto_chose = False
+        self._dropped = None
         human = self.table.human
         racing = self.game.phase == "race" and human in self.game.to_act()
         if racing and command.name in ("paso", "dudo", "castaña", "jugar", "robar", "dar"):
@@ -860,6 +933,7 @@ class CastanaAdapter(GameAdapter):
             early = self._too_early()
             if early:
                 return Reply([early])
+        dropped = None
         if self.pending is not None and command.name not in (
             "cartas",
             "mesa",
@@ -869,11 +943,26 @@ class CastanaAdapter(GameAdapter):
             "palabras",
             "jugar",
             "castaña",
-            "robar",
         ):
+            dropped = _("Dejas a medias {play}: no se juega.").format(play=self._pending_name())
             self.pending = None
+        if command.name not in self.reading_commands() | {"castaña", "mano"}:
+            self._late_steal("")  # the first move after a missed window: no longer late
         name = command.name.replace("ñ", "n")
-        return getattr(self, f"_cmd_{name}")(command.args)
+        reply: Reply = getattr(self, f"_cmd_{name}")(command.args)
+        if dropped and reply.actions:
+            if human in self.game.to_act() or self.out_of_turn(human, reply.actions):
+                self._dropped = dropped  # said before the play's lines, or its refusal
+        elif dropped:
+            reply.lines.insert(0, dropped)
+        return reply
+
+    def _pending_name(self) -> str:
+        """The half-made play: 'la S roja', 'CASA'."""
+        pending = self.pending or {}
+        if pending.get("kind") == "card":
+            return _("la {card}").format(card=card_text(pending["card"]))
+        return r.word_of(self._view().top_letter, pending.get("cards", ()))
 
     def handle_unknown(self, text: str) -> Reply | None:
         """A colour or a name alone answers the question asked after a play."""
@@ -1067,10 +1156,21 @@ class CastanaAdapter(GameAdapter):
             return hand[index - 1], rest
         ch = LETTER_WORDS.get(first, first).upper()
         if ch not in r.LETTERS:
-            raise Refused(_("Di la letra de la carta, por ejemplo jugar m roja."))
+            raise Refused(
+                _("No conozco la carta {word}: di su letra, por ejemplo m roja.").format(
+                    word=first[:20]
+                )
+            )
         mine = [c for c in hand if r.letter(c) == ch]
         if not mine:
-            raise Refused(_("No tienes ninguna {letter}.").format(letter=ch))
+            line = _("No tienes ninguna {letter}.").format(letter=ch)
+            if ch == "N" and any(r.letter(c) == "Ñ" for c in hand):
+                line += " " + enie_hint()
+            raise Refused(line)
+        if rest and rest[0] not in _COLOUR_BY_WORD and r.needs_choice(mine[0]) != "seat":
+            raise Refused(
+                _("No conozco el color {word}: azul, rojo o verde.").format(word=rest[0][:20])
+            )
         choosing = r.needs_choice(mine[0]) == "colour"
         if rest and rest[0] in _COLOUR_BY_WORD:
             wanted = _COLOUR_BY_WORD[rest[0]]
@@ -1122,7 +1222,7 @@ class CastanaAdapter(GameAdapter):
             return Reply([_("Di la carta o la palabra: jugar m roja, o jugar casa.")])
         first = words[0]
         if len(first) >= 2 and not first.isdigit() and first not in LETTER_WORDS:
-            return self._cmd_castana(args)
+            return self._cmd_castana(args, typed="jugar")
         try:
             card, rest = self._parse_card(words)
         except Refused as refusal:
@@ -1137,11 +1237,14 @@ class CastanaAdapter(GameAdapter):
             and not view.matches(card)
         ):
             # Said before any question about the colour that would follow.
-            return Reply([self.refusal(IllegalAction("no_match", card=card))])
+            line = self.refusal(IllegalAction("no_match", card=card))
+            if r.letter(card) == "N" and any(r.letter(c) == "Ñ" for c in self._hand()):
+                line += " " + enie_hint()
+            return Reply([line])
         self.pending = {"kind": "card", "card": card, "moment": self._moment()}
         return self._complete(rest)
 
-    def _cmd_castana(self, args: str) -> Reply:
+    def _cmd_castana(self, args: str, typed: str = "castaña") -> Reply:
         if (refusal := self._spectator()) is not None:
             return refusal
         parts = args.split()
@@ -1154,6 +1257,12 @@ class CastanaAdapter(GameAdapter):
         view = self._view()
         if len(word) < r.MIN_WORD:
             return Reply([_("La palabra debe tener 3 letras o más.")])
+        late = self._late_steal(word) if typed == "castaña" else None
+        if late:
+            return Reply([late])
+        refusal = self._no_word_now(view)
+        if refusal:
+            return Reply([refusal])  # the real reason first (an attack, not your turn)
         if word[0] != view.top_letter:
             return Reply(
                 [
@@ -1164,16 +1273,57 @@ class CastanaAdapter(GameAdapter):
             )
         hand = self._hand()
         cards = r.cards_for_word(hand, word[1:])
+        enie = word.replace("NY", "Ñ")  # "ny" for a keyboard without ñ (a held Ñ)
+        if cards is None and enie != word and r.cards_for_word(hand, enie[1:]):
+            word, cards = enie, r.cards_for_word(hand, enie[1:])
         if cards is None:
             missing = list(word[1:])
             for c in hand:
                 if r.letter(c) in missing:
                     missing.remove(r.letter(c))
-            return Reply(
-                [_("Para {word} te falta: {letters}.").format(word=word, letters=join(missing))]
-            )
+            line = _("Para {word} te falta: {letters}.").format(word=word, letters=join(missing))
+            with_enie = self._with_enie(word, hand)
+            if with_enie:
+                line += " " + _("¿{word}? La ñ se escribe ñ o ny.").format(word=with_enie)
+            return Reply([line])
         self.pending = {"kind": "word", "cards": tuple(cards), "moment": self._moment()}
         return self._complete([w for w in fold(" ".join(parts[1:])).split()])
+
+    @staticmethod
+    def _with_enie(word: str, hand: Sequence[str]) -> str | None:
+        """The word with an N typed for the held Ñ, if the hand forms it: CANA → CAÑA."""
+        if "N" not in word[1:] or not any(r.letter(c) == "Ñ" for c in hand):
+            return None
+        for i in range(1, len(word)):
+            if word[i] == "N":
+                guess = word[:i] + "Ñ" + word[i + 1 :]
+                if r.cards_for_word(hand, guess[1:]):
+                    return guess
+        return None
+
+    def _no_word_now(self, view: r.CastanaView) -> str | None:
+        """Why the player may not lay a word just now (None: they may)."""
+        human = self.table.human
+        if view.phase == "turn" and self._you(view.current):
+            if view.attack:
+                return self.refusal(IllegalAction("must_answer", letter=view.attack))
+            return None
+        if view.phase == "window":
+            if self._own_turn() or human in view.stealers:
+                return None
+            w = self.game.window
+            if w is not None and w.attack:
+                return _("Con el ataque de la {letter} nadie roba el turno.").format(
+                    letter=w.attack
+                )
+            if self._you(view.next_seat):
+                return _("Juegas tú ahora: espera a tu turno.")
+            return _("Ahora no puedes robar el turno.")
+        if view.phase == "give" and human in view.to_act:
+            return _("Da una carta a quien dudó: dar CARTA.")
+        if view.phase == "over":
+            return _("La partida ha terminado.")
+        return _("Espera, no es tu turno.")
 
     def _complete(self, words: list[str]) -> Reply:
         """Finish the pending play with a colour or a seat (asking if missing)."""

@@ -1,0 +1,296 @@
+"""ABC ¡Castaña! as a blind player met it in full games (issue #11): a magic letter's
+effect said as conditional while its word may be doubted, refusals for the real
+reason and naming the wrong word, Enter passes a window, a half-made play that is
+dropped says so, a late castaña is not a turn play, the Ñ by its names. Scripted
+through the real entry point (stdin not a TTY), windows on the fake clock."""
+
+import pytest
+from entrypoint import run
+from test_castana_ui import TURN, adapter_at, clock_session, human_can_steal
+
+from sobremesa.games.castana import rules as r
+from sobremesa.games.castana import ui
+from sobremesa.ui.commands import Command
+
+
+def play(seed, lines, home, *extra):
+    result = run(["jugar", "castana", "--semilla", str(seed), "--ritmo", "0", *extra], lines, home)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    return result.stdout.splitlines()
+
+
+def after(out, start):
+    """Each line that starts with `start`, with the line that follows it."""
+    return [(line, out[i + 1]) for i, line in enumerate(out[:-1]) if line.startswith(start)]
+
+
+# --- 1. A magic letter's effect while its word may still be doubted ------------------
+
+
+def test_the_h_of_a_word_that_may_be_doubted_is_said_as_conditional(tmp_path):
+    out = play(13, TURN * 200, tmp_path, "--rivales", "5")
+    muda = [line for line in out if line.startswith("La H es muda")]
+    before_window = [(line, nxt) for line, nxt in after(out, "La H es muda") if nxt[0] == "¿"]
+    assert before_window, muda
+    for line, window in before_window:
+        assert "si nadie duda" in line, (line, window)
+
+
+def test_the_s_of_a_word_that_may_be_doubted_is_said_as_conditional(tmp_path):
+    out = play(0, TURN * 60, tmp_path)
+    pairs = [(line, nxt) for line, nxt in after(out, "Luis te elige") if nxt.startswith("¿")]
+    assert pairs
+    for line, _window in pairs:
+        assert line == "Luis te elige: si nadie duda, juegas tú."
+
+
+def test_the_conditional_effect_in_english(tmp_path):
+    out = play(13, TURN * 200, tmp_path, "--rivales", "5", "--idioma", "en")
+    pairs = [(line, nxt) for line, nxt in after(out, "The H is silent") if nxt.endswith("pass.")]
+    assert pairs
+    for line, _window in pairs:
+        assert "unless someone challenges" in line, line
+
+
+def test_an_h_word_is_conditional_and_not_said_again_once_taken_back():
+    adapter = adapter_at(lambda g: g.phase == "turn" and g.current == 0 and not g.attack)
+    game = adapter.game
+    hand = game.hands[0]
+    for card in ("Aa", "Ha"):  # any word ending in H (no referee: laid unchecked)
+        holder = next(h for h in [game.deck, *game.hands[1:], hand] if card in h)
+        holder.remove(card)
+        game.deck.insert(0, hand.pop(0))
+        hand.append(card)
+    lines = adapter.describe_events(game.apply(0, r.PlayWord(("Aa", "Ha"))))
+    name = adapter.table.names[1]
+    assert f"La H es muda: si nadie duda, {name} pierde el turno." in lines
+    assert f"La H es muda: {name} pierde el turno." not in lines
+
+
+def test_a_single_h_card_is_said_as_done():
+    adapter = adapter_at(lambda g: g.phase == "turn" and g.current == 0 and not g.attack)
+    game = adapter.game
+    h = next(c for c in game.deck if r.letter(c) == "H")
+    game.deck.remove(h)
+    game.hands[0].append(game.pile.pop())  # an H on top of the same colour
+    game.pile.append(r.make_card("B", r.colour(h)))
+    game.colour = r.colour(h)
+    game.hands[0].append(h)
+    game.deck.append(game.hands[0].pop(-2))  # keep the card count (nothing created)
+    events = game.apply(0, r.PlayCard(h))
+    name = adapter.table.names[1]
+    assert f"La H es muda: {name} pierde el turno." in adapter.describe_events(events)
+
+
+# --- 2. A word during an L/R attack is refused for the attack -------------------------
+
+STEALS = ["castaña rana", "robar", "paso", "dar 1", ""]
+
+
+def test_a_word_under_attack_is_refused_for_the_attack(tmp_path):
+    out = play(7, STEALS * 150, tmp_path)
+    pairs = after(out, "Tu turno: pon otra R o roba 2.")
+    assert ("Tu turno: pon otra R o roba 2.", "Primero responde a la R: pon otra R o roba 2.") in (
+        pairs
+    )
+    assert not any(nxt.startswith(("Para RANA", "RANA no empieza")) for _l, nxt in pairs)
+
+
+def test_a_word_under_attack_in_english(tmp_path):
+    out = play(7, STEALS * 150, tmp_path, "--idioma", "en")
+    pairs = after(out, "Your turn: play another R or draw 2.")
+    assert any(nxt.startswith("First answer the R") for _l, nxt in pairs), pairs
+    assert not any(nxt.startswith(("For RANA", "RANA does not")) for _l, nxt in pairs)
+
+
+def test_no_steal_in_a_window_under_attack_says_why():
+    def attack_window(game):
+        w = game.window
+        return game.phase == "window" and w is not None and w.attack and 0 in game.to_act()
+
+    adapter = adapter_at(attack_window)
+    letter = adapter.game.window.attack
+    reply = adapter.handle(Command("castaña", "rana"))
+    assert reply.lines == [f"Con el ataque de la {letter} nadie roba el turno."]
+
+
+# --- 3. Enter passes a window; a dropped half-made play; a late castaña --------------
+
+
+def test_enter_on_an_empty_line_passes_a_window(tmp_path):
+    out = play(3, ["", "", ""], tmp_path)
+    windows = [i for i, line in enumerate(out) if line.endswith("? Dudo o paso.")]
+    assert len(windows) == 3  # three rivals' words before the player's turn
+    assert all(out[i + 1] == "Pasas." for i in windows)
+
+
+def test_enter_passes_a_window_in_english(tmp_path):
+    out = play(3, [""], tmp_path, "--idioma", "en")
+    window = next(i for i, line in enumerate(out) if line.endswith("? Challenge or pass."))
+    assert out[window + 1] == "You pass."
+
+
+def test_enter_on_the_players_turn_still_reads_the_status():
+    adapter = adapter_at(lambda g: g.phase == "turn" and g.current == 0 and not g.attack)
+    assert adapter.enter_command() is None
+
+
+ASKING = ["jugar s", "robar", "", "dar 1"]
+
+
+def test_a_half_made_play_dropped_says_so(tmp_path):
+    out = play(4, ASKING * 60, tmp_path)
+    pairs = after(out, "¿Quién juega ahora?")
+    assert any(nxt.startswith("Dejas a medias la S ") for _l, nxt in pairs), pairs
+    i = next(i for i, line in enumerate(out) if line.startswith("Dejas a medias la S "))
+    assert out[i].endswith(": no se juega.")
+    assert out[i + 1].startswith("Robas ")  # then the draw that dropped it
+
+
+def test_a_half_made_play_dropped_by_a_reading_free_command_says_so():
+    adapter = adapter_at(lambda g: g.phase == "turn" and g.current == 0 and not g.attack)
+    card = adapter.game.hand(0)[0]
+    adapter.pending = {"kind": "card", "card": card, "need": "colour", "moment": adapter._moment()}
+    reply = adapter.handle(Command("paso", ""))
+    assert reply.lines == [
+        f"Dejas a medias la {ui.card_text(card)}: no se juega.",
+        "Es tu turno: juega o roba.",
+    ]
+    assert adapter.pending is None
+
+
+def test_a_half_made_play_dropped_in_english(tmp_path):
+    out = play(4, ASKING * 60, tmp_path, "--idioma", "en")
+    assert any(line.startswith("You leave the S ") for line in out)
+
+
+def _late_castana(adapter):
+    """The player's window opens (real time) and closes unanswered; bots play on
+    to the player's turn. Returns the word the player had for the window."""
+    from test_castana_ui import a_word
+
+    word = a_word(adapter)
+    game = adapter.game
+    w = game.window
+    adapter.describe_events(
+        [r.WindowOpened(w.discarder, w.next_seat, tuple(w.stealers), tuple(w.challengers), w.word)]
+    )
+    adapter.describe_events(adapter.close_window())  # the time ran out
+    for _ in range(50):
+        if game.phase == "turn" and game.current == 0:
+            return word
+        seat = game.to_act()[0]
+        assert seat != 0, "the player was asked again before their turn"
+        adapter.describe_events(game.apply(seat, adapter.bot_action(seat)))
+    pytest.fail("no turn for the player")
+
+
+def test_a_late_castana_is_not_taken_as_the_turn_play():
+    adapter = adapter_at(human_can_steal)
+    session, console = clock_session(adapter, [], 4.0)  # real time, on the fake clock
+    assert adapter.window_realtime
+    word = _late_castana(adapter)
+    hand = adapter.game.hand(0)
+    reply = adapter.handle(Command("castaña", word))
+    assert reply.lines == [f"Llegas tarde a esa ventana. Tu turno: jugar {word.lower()}."]
+    assert not reply.actions and adapter.game.hand(0) == hand
+    # Typed again, on purpose: it is the turn's play (or refused for its own reason).
+    again = adapter.handle(Command("castaña", word))
+    assert not again.lines or "tarde" not in again.lines[0]
+
+
+def test_a_castana_after_the_window_was_answered_is_a_turn_play():
+    adapter = adapter_at(human_can_steal)
+    session, console = clock_session(adapter, [], 4.0)
+    word = _late_castana(adapter)
+    adapter.handle(Command("robar", ""))  # a first move after the window: no longer late
+    adapter.game.phase, adapter.game.current = "turn", 0  # (as on a later turn)
+    reply = adapter.handle(Command("castaña", word))
+    assert not reply.lines or "tarde" not in reply.lines[0]
+
+
+def test_turn_by_turn_castana_on_the_turn_is_never_late():
+    adapter = adapter_at(human_can_steal)
+    adapter.window_realtime = False
+    word = _late_castana(adapter)
+    reply = adapter.handle(Command("castaña", word))
+    assert not reply.lines or "tarde" not in reply.lines[0]
+
+
+# --- 5. The Ñ by its names; refusals name the wrong word -----------------------------
+
+
+def _with_enie(adapter, card="Ñv"):
+    game = adapter.game
+    holder = next(h for h in [game.deck, *game.hands[1:]] if card in h)
+    holder.remove(card)
+    game.deck.insert(0, game.hands[0].pop())
+    game.hands[0].append(card)
+
+
+@pytest.mark.parametrize("name", ["ñ", "Ñ", "eñe", "enie", "ny", "ENIE", "enye"])
+def test_the_enie_by_its_names(name):
+    adapter = adapter_at(lambda g: g.phase == "turn" and g.current == 0 and not g.attack)
+    _with_enie(adapter)
+    if "Nv" in adapter.game.hands[0] or any(r.letter(c) == "N" for c in adapter.game.hands[0]):
+        pytest.skip("an N in hand")
+    reply = adapter.handle(Command("jugar", f"{name} azul"))
+    assert reply.actions == [r.PlayCard("Ñv", colour="azul")]
+
+
+def test_n_for_the_held_enie_gets_a_hint():
+    adapter = adapter_at(
+        lambda g: (
+            g.phase == "turn"
+            and g.current == 0
+            and not g.attack
+            and not any(r.letter(c) in "NÑ" for c in g.hands[0])
+        )
+    )
+    _with_enie(adapter)
+    reply = adapter.handle(Command("jugar", "n verde"))
+    assert reply.lines == ["No tienes ninguna N. La Ñ se escribe ñ, eñe o ny."]
+    adapter.game.hands[0].remove("Ñv")
+    adapter.game.deck.append("Ñv")
+    reply = adapter.handle(Command("jugar", "n verde"))
+    assert reply.lines == ["No tienes ninguna N."]  # no Ñ held: no hint
+
+
+def test_a_word_with_n_for_the_held_enie_gets_a_hint_and_ny_spells_it():
+    adapter = adapter_at(lambda g: g.phase == "turn" and g.current == 0 and not g.attack)
+    game = adapter.game
+    top = game.view(0).top_letter
+    # The hand becomes A, Ñ, A: with the top letter, top+AÑA.
+    keep = []
+    for card in ("Av", "Ñv", "Ar"):
+        holder = next(h for h in [game.deck, *game.hands[1:], game.hands[0]] if card in h)
+        holder.remove(card)
+        keep.append(card)
+    game.deck[:0] = game.hands[0]
+    game.hands[0][:] = keep
+    reply = adapter.handle(Command("castaña", f"{top}ana"))
+    assert reply.lines == [f"Para {top}ANA te falta: N. ¿{top}AÑA? La ñ se escribe ñ o ny."]
+    reply = adapter.handle(Command("castaña", f"{top}anya"))
+    assert reply.actions and [r.letter(c) for c in reply.actions[0].cards] == ["A", "Ñ", "A"]
+
+
+def test_refusals_name_the_word_that_was_wrong(tmp_path):
+    out = play(3, ["jugar x rosa", "jugar o arriba"], tmp_path)
+    assert "No conozco el color rosa: azul, rojo o verde." in out
+    assert "No conozco el color arriba: azul, rojo o verde." in out
+
+
+def test_an_unknown_card_word_is_named():
+    adapter = adapter_at(lambda g: g.phase == "turn" and g.current == 0 and not g.attack)
+    game = adapter.game
+    game.phase, game.current, game.challenger, game.givers = "give", None, 1, [0]
+    reply = adapter.handle(Command("dar", "xx"))
+    assert reply.lines == ["No conozco la carta xx: di su letra, por ejemplo m roja."]
+
+
+def test_refusals_name_the_word_in_english(tmp_path):
+    out = play(3, ["play x pink", "play o up", "cards pink"], tmp_path, "--idioma", "en")
+    assert "Unknown colour pink: blue, red or green." in out
+    assert "Unknown colour up: blue, red or green." in out
+    assert "Type cards, cards letter or cards colour." in out
