@@ -77,6 +77,7 @@ def test_refusals_name_the_word_that_was_wrong(tmp_path):
             "jugar 19 izq",
             "jugar pos 9 izq",
             "jugar p5 izq",
+            "jugar pos x izq",
             "rojo 5 arriba",
         ],
         tmp_path,
@@ -87,6 +88,7 @@ def test_refusals_name_the_word_that_was_wrong(tmp_path):
     assert "No hay cartas del 19: van del 1 al 18." in out
     assert "No hay posición 9: tienes 8 cartas." in out
     assert "¿p5? Di m 5 para morado 5, o pos 5." in out
+    assert "Di un número: jugar pos 3 izquierda." in out
     assert not any(line.startswith("Juegas") for line in out)
 
 

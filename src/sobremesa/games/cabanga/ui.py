@@ -773,7 +773,7 @@ class CabangaAdapter(GameAdapter):
                 return None
             rest = [glued.group(1), *words[1:]]
         if len(rest) != 1 or not rest[0].isdigit():
-            return _("Di la posición con un número: jugar pos 3 izquierda.")
+            return _("Di un número: jugar pos 3 izquierda.")
         hand = sorted(self._hand(), key=lambda c: c.sort_key)
         index = int(rest[0])
         if 1 <= index <= len(hand):
