@@ -676,6 +676,7 @@ class Session:
         if command is None:
             answer = self.adapter.handle_unknown(text)
             if answer is not None:
+                self._sync_key_mode()  # a question answered may leave a key mode
                 self._do_reply(answer)
                 return
             word = text.split()[0][:30]
