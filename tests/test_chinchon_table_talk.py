@@ -229,3 +229,14 @@ def test_who_plays_after_you_is_said_again_when_it_changes(tmp_path):
     assert out[started - 1] == "Marta queda fuera con 75 puntos."
     assert out[started + 1] == "Después de ti juega Pablo."
     assert out.count("Después de ti juega Pablo.") == 1
+
+
+def test_a_number_when_laying_off_picks_the_card_that_fits(tmp_path):
+    # 4 de oros and 4 de bastos held; only the 4 de oros fits (Pablo's as-2-3 de oros).
+    lines, _adapter = script_until(1, _layoff)
+    args = [*PLAY[:3], "1", *PLAY[4:]]
+    out = said([*lines, "colocar 4", "colocar as en 1", "colocar as"], tmp_path, args)
+    out = out.splitlines()
+    assert "Colocas el 4 de oros en la combinación 1; queda escalera de oros: as, 2, 3 y 4." in out
+    assert "¿Cuál as: de espadas o de bastos?" in out  # neither fits the 1
+    assert any(line.startswith("Colocas el as de espadas en la combinación 2") for line in out)

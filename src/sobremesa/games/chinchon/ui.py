@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sobremesa.core.cards import Card, card_points, run_position
@@ -608,11 +608,18 @@ class ChinchonAdapter(GameAdapter):
     def _cmd_coger(self, args: str) -> Reply:
         return Reply(actions=[r.TakeDiscard()])
 
-    def _find_card(self, args: str, command: str = "descartar", rest: str = "") -> Card | str:
+    def _find_card(
+        self,
+        args: str,
+        command: str = "descartar",
+        rest: str = "",
+        prefer: Callable[[Card], bool] | None = None,
+    ) -> Card | str:
         """A card of my hand named as people say it ('4', '4 oros', 'so co', '10e') or
         by an explicit position ('p4'), or the message saying why not. A number alone
         is the card of that number; when two suits fit, the player is asked which
-        (and `handle_unknown` takes the answer, to run `command` with `rest` again)."""
+        (and `handle_unknown` takes the answer, to run `command` with `rest` again),
+        unless only one of them can do it (`prefer`: the one that fits a meld)."""
         hand = self._hand()
         text = args.strip()
         if not text:
@@ -643,6 +650,10 @@ class ChinchonAdapter(GameAdapter):
             )
         matches = [c for c in hand if c.rank == rank and suit in (None, c.suit)]
         suits = [s for s in SUIT_ORDER if any(c.suit == s for c in matches)]
+        if suit is None and len(suits) > 1 and prefer is not None:
+            preferred = [c for c in matches if prefer(c)]
+            if len({c.suit for c in preferred}) == 1:
+                matches, suits = preferred, [preferred[0].suit]
         if suit is None and len(suits) > 1:
             self._asked = (command, rank, tuple(suits), rest)
             names = [_("de {suit}").format(suit=_(SUIT_NAMES[s])) for s in suits]
@@ -706,7 +717,8 @@ class ChinchonAdapter(GameAdapter):
                 return Reply([_("Primero roba del mazo o coge el descarte.")])
             return Reply([_("Ahora no puedes cerrar.")])
         if args.strip():
-            card = self._find_card(args, "cerrar")
+            closing = {c for c, _a in can_close(list(view.hand or ()), self.deck)}
+            card = self._find_card(args, "cerrar", "", lambda c: c in closing)
             if isinstance(card, str):
                 return Reply([card])
             return self._close_or_warn(card, args)
@@ -763,7 +775,16 @@ class ChinchonAdapter(GameAdapter):
         target = ""
         if len(words) >= 3 and fold(words[-2]) in ("en", "on", "in", "a"):
             text, target = " ".join(words[:-2]), words[-1]
-        card = self._find_card(text, "colocar", f" en {target}" if target else "")
+        legal = self.game.legal_actions(self.table.human)
+        index = int(target) - 1 if target.isdigit() else None
+
+        def fits(card: Card) -> bool:
+            return any(
+                isinstance(a, r.LayOff) and a.card == card and index in (None, a.meld_index)
+                for a in legal
+            )
+
+        card = self._find_card(text, "colocar", f" en {target}" if target else "", fits)
         if isinstance(card, str):
             return Reply([card])
         count = len(view.closer_melds)
