@@ -104,6 +104,7 @@ def _global_options(parser: argparse.ArgumentParser, default: object) -> None:
         "--ritmo",
         type=decimal,
         default=default,
+        metavar=_("SEGUNDOS"),
         help=_("segundos de pausa de los rivales (0 a 10; 0,5 vale)"),
     )
     parser.add_argument(
@@ -141,11 +142,14 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser(
         "jugar", aliases=["play"], help=_("empieza una partida: sobremesa jugar chinchon")
     )
-    play.add_argument("juego", help=_("chinchon, palabras, castana o cabanga"))
-    play.add_argument("--semilla", type=int, help=_("semilla: la misma semilla repite el reparto"))
+    play.add_argument("juego", metavar=_("JUEGO"), help=_("chinchon, palabras, castana o cabanga"))
+    play.add_argument(
+        "--semilla", type=int, metavar="N", help=_("semilla: la misma semilla repite el reparto")
+    )
     play.add_argument(
         "--rivales",
         type=int,
+        metavar="N",
         help=_(
             "número de rivales: Chinchón 1 a 7, Palabras 1 a 3, ABC ¡Castaña! 1 a 5, ¡Cabanga! 2 a 5"
         ),
@@ -154,18 +158,23 @@ def build_parser() -> argparse.ArgumentParser:
         "--nivel",
         type=lambda text: LEVEL_WORDS.get(_fold(text), text),
         choices=["facil", "medio", "dificil"],
-        help=_("nivel de los rivales (en Chinchón no hay medio)"),
+        metavar=_("NIVEL"),
+        help=_("nivel de los rivales: facil, medio o dificil (en Chinchón no hay medio)"),
     )
     play.add_argument(
         "--espectador", action="store_true", help=_("solo juegan los rivales; tú escuchas")
     )
     play.add_argument("--baraja", type=int, choices=[40, 48], help=_("baraja de 40 o 48 cartas"))
     play.add_argument(
-        "--limite", type=int, help=_("límite de puntos: Chinchón 70 o 100; ¡Cabanga! 5 a 100")
+        "--limite",
+        type=int,
+        metavar="N",
+        help=_("límite de puntos: Chinchón 70 o 100; ¡Cabanga! 5 a 100"),
     )
     play.add_argument(
         "--ventana",
         type=decimal,
+        metavar=_("SEGUNDOS"),
         help=_(
             "segundos para reaccionar (2 a 10) en ¡Cabanga! y ABC ¡Castaña!; 0 para esperar por turnos"
         ),
@@ -204,7 +213,10 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("sigue una partida guardada: sobremesa continuar palabras"),
     )
     resume.add_argument(
-        "juego", nargs="?", help=_("chinchon, palabras, castana o cabanga (si hay varias)")
+        "juego",
+        nargs="?",
+        metavar=_("JUEGO"),
+        help=_("chinchon, palabras, castana o cabanga (si hay varias)"),
     )
     _global_options(resume, argparse.SUPPRESS)
     _global_options(
