@@ -9,6 +9,9 @@ check what the shipped files must satisfy and the rule on small inputs.
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -150,3 +153,31 @@ def test_a_file_called_amplia_is_reached_by_its_path(tmp_path, monkeypatch):
 def test_unknown_shipped_list():
     with pytest.raises(ValueError):
         default_lexicon("palabras", "enorme")
+
+
+SOURCES = os.environ.get("SOBREMESA_LEXICON_SOURCES", "")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not SOURCES or importlib.util.find_spec("spylls") is None,
+    reason="set SOBREMESA_LEXICON_SOURCES to a folder with the two npm tarballs; needs spylls",
+)
+def test_build_check_rebuilds_the_shipped_files_byte_for_byte():
+    """About 20 s of CPU: `npm pack an-array-of-spanish-words@2.0.0 dictionary-es@4.0.0`."""
+    folder = Path(SOURCES)
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tools" / "build_lexicon.py"),
+            str(folder / "an-array-of-spanish-words-2.0.0.tgz"),
+            "--hunspell",
+            str(folder / "dictionary-es-4.0.0.tgz"),
+            "--check",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.count(": same") == 3
