@@ -2,7 +2,8 @@
 
     from sobremesa.lexicon import load_lexicon, check_words, normalize, WordError
 
-    lexicon = load_lexicon("palabras")           # or "castana", or custom_path=...
+    lexicon = load_lexicon("palabras")           # the curated list; or "castana"
+    load_lexicon("palabras", "amplia")           # the full list; or a player's file path
     "casa" in lexicon                            # normalized words
     lexicon.dawg                                 # node API: see sobremesa.lexicon.dawg
     check_words(["CASA", "cassa"], lexicon)      # ["casa: válida", "cassa: no está ..."]
