@@ -92,7 +92,9 @@ COMMANDS = [
     ),
     CommandSpec("robar", ("draw", "r"), N_("robar: robas una carta, o las del ataque")),
     CommandSpec("dudo", ("challenge", "d", "dudar"), N_("dudo: pides comprobar la palabra jugada")),
-    CommandSpec("paso", ("pass", "pasar", "no"), N_("paso: dejas pasar la ventana")),
+    CommandSpec(
+        "paso", ("pass", "pasar", "no"), N_("paso: dejas pasar la ventana (también Intro)")
+    ),
     CommandSpec("dar", ("give",), N_("dar CARTA: la carta que das a quien dudó")),
 ]
 
