@@ -45,6 +45,9 @@ def test_two_cards_of_that_number_ask_which(tmp_path):
     out = said(["robar", "d 3", "espadas"], tmp_path).splitlines()
     asked = out.index("¿Cuál 3: de copas o de espadas?")
     assert out[asked + 1] == "Tiras el 3 de espadas."
+    # A suit's short form answers the question, although `co` is also a command.
+    out = said(["robar", "d 3", "co"], tmp_path / "c").splitlines()
+    assert out[out.index("¿Cuál 3: de copas o de espadas?") + 1] == "Tiras el 3 de copas."
     # The question is not kept for later: another command drops it.
     out = said(["robar", "d 3", "mano", "copas"], tmp_path / "b")
     assert "Tiras el 3 de copas." not in out

@@ -225,6 +225,12 @@ class GameAdapter(ABC):
         """Would `handle_unknown(text)` make a move (answer a question it asked)?"""
         return False
 
+    def answer_first(self, text: str) -> Reply | None:
+        """A line answering the game's open question (`¿Cuál 3: de copas o de
+        espadas?` → `co`), taken before the commands: a suit's short form is
+        also a command's. None: read the line as a command."""
+        return None
+
     def handle_unknown(self, text: str) -> Reply | None:
         """A line that names no command: a game may take it as the answer to a
         question it asked (a colour, a name). None: 'unknown command'."""
@@ -387,7 +393,8 @@ class Session:
             self.announcer.narrate(_("Partida recuperada."))
             self._answer([*self.adapter.intro(), *self.adapter.resume()])
         interactive = getattr(self.console, "interactive", False)
-        if not resumed and interactive and self.adapter.table.human is not None:
+        if interactive and self.adapter.table.human is not None:
+            # Also on `continuar`: the player hears the hand before rivals play.
             self._pause = self.adapter.pause_at_start()
         try:
             while not self.adapter.game.is_over():
@@ -671,6 +678,10 @@ class Session:
         self._pages = []
         if len(text) > 200:
             self._answer([_("La orden es demasiado larga; escribe ayuda para ver las órdenes.")])
+            return
+        first = self.adapter.answer_first(text)
+        if first is not None:
+            self._do_reply(first)
             return
         command = self.table.parse(text)
         if command is None:

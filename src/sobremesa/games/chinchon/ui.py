@@ -671,6 +671,11 @@ class ChinchonAdapter(GameAdapter):
     def handle_unknown_would_act(self, text: str) -> bool:
         return self._answer_to_question(text) is not None
 
+    def answer_first(self, text: str) -> Reply | None:
+        # `co` answers '¿Cuál 3: de copas o de espadas?' rather than `combinaciones`.
+        command = self._answer_to_question(text)
+        return self.handle(command) if command is not None else None
+
     def handle_unknown(self, text: str) -> Reply | None:
         """The suit answering '¿Cuál 4: de oros o de copas?'; on a yes/no question,
         any other line gets 'sí o no'."""
