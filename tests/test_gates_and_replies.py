@@ -35,7 +35,7 @@ def test_leaving_at_a_round_gate_says_nothing_of_the_next_round():
     narration = [line for p in console.printed if not p.answer for line in p.lines]
     after_gate = narration[narration.index(GATE) + 1 :]
     # Only the leaving line: the next round's deal is told on `continuar`.
-    assert len(after_gate) == 1 and after_gate[0].startswith("Partida guardada")
+    assert after_gate == ["Sin guardar: eras espectador."]  # a spectator's game is not saved
 
 
 def test_enter_at_a_round_gate_tells_the_next_round():

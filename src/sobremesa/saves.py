@@ -43,8 +43,8 @@ def save_path(game: str | None = None) -> Path:
         if not found:
             return saves_dir() / "chinchon.json"
         game = max(found, key=lambda g: _mtime(saves_dir() / f"{g}.json"))
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}")
+    if not (isinstance(game, str) and game.isascii() and game.isidentifier()):
+        raise ValueError(f"not a game id: {game!r}")  # a file name, never a path
     return saves_dir() / f"{game}.json"
 
 
