@@ -83,7 +83,7 @@ def test_continuar_a_game_not_saved_names_the_saved_ones(isolated_home):
 def test_a_new_game_asks_before_losing_the_saved_one_and_no_keeps_it(isolated_home):
     run(PALABRAS, ["atril"], isolated_home)
     before = save_of(isolated_home, "palabras").read_text("utf-8")
-    for answers in (["no"], [""], ["volver"], []):  # no, empty, back, end of input
+    for answers in (["no"], [""], ["volver"], ["callar"], []):  # no, empty, back, Escape, end
         result = run(
             ["jugar", "palabras", "--semilla", "9", "--ritmo", "0"], answers, isolated_home
         )
@@ -203,3 +203,52 @@ def test_english_leave_and_question(isolated_home):
         "Answer yes or no.",
         "Kept. To go on: sobremesa continue palabras.",
     ]
+
+
+def test_continuar_at_a_terminal_with_several_saves_offers_a_numbered_choice(
+    isolated_home, monkeypatch
+):
+    from sobremesa import cli
+
+    two_saves(isolated_home)
+
+    class Console:
+        interactive = True
+
+        def __init__(self, lines):
+            self.lines, self.out, self.prompts = list(lines), [], []
+
+        def get_line(self, timeout=None):
+            return self.lines.pop(0) if self.lines else None
+
+        def say(self, line, *, answer=False):
+            self.out.append(str(line))
+
+        def set_prompt(self, text):
+            self.prompts.append(text)
+
+        def set_key_mode(self, keys):
+            pass
+
+        def close(self):
+            pass
+
+    made = []
+    monkeypatch.setattr(
+        cli, "make_console", lambda *a, **k: made.append(Console(["9", "2"])) or made[-1]
+    )
+    runs = []
+    monkeypatch.setattr(
+        cli.App, "_run", lambda self, adapter, resumed=False, game_id="": runs.append(game_id)
+    )
+    assert cli.main(["continuar"]) == 0
+    out = made[-1].out
+    assert out[:4] == [
+        "Partidas guardadas.",
+        "0. Volver",
+        "1. Chinchón contra Elena y Mario, ronda 1",
+        "2. Palabras contra Lucía, jugada 2",
+    ]
+    assert "Escribe un número del 0 al 2." in out
+    assert made[-1].prompts == ["Continuar> ", "Continuar> "]
+    assert runs == ["palabras"]
