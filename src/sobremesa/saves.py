@@ -72,8 +72,11 @@ def migrate() -> Path | None:
     if target.exists():
         _set_aside(old)  # the game's own save is newer: that one is read, this one kept
         return None
-    target.parent.mkdir(parents=True, exist_ok=True)
-    old.replace(target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        old.replace(target)
+    except OSError:
+        pass  # a read-only data folder: the old file stays where it is, unread
     return None
 
 
