@@ -72,7 +72,7 @@ def test_the_conditional_effect_in_english(tmp_path):
         found, [13, 14, 15, 29, 58], TURN * 200, tmp_path, "--rivales", "5", "--idioma", "en"
     )
     for line, _window in pairs:
-        assert line.startswith("The H is silent: unless someone challenges, "), line
+        assert line.startswith("The H is silent: if unchallenged, "), line
 
 
 def test_an_h_word_laid_by_the_player_is_said_as_conditional():

@@ -1231,7 +1231,7 @@ class CastanaAdapter(GameAdapter):
             return Reply([str(refusal)])
         view = self._view()
         if self._own_turn() and view.attack and r.letter(card) != view.attack:
-            return Reply([self.refusal(IllegalAction("must_answer", letter=view.attack))])
+            return Reply([self._refusal(IllegalAction("must_answer", letter=view.attack))])
         if (
             self._own_turn()
             and not view.attack
@@ -1239,7 +1239,7 @@ class CastanaAdapter(GameAdapter):
             and not view.matches(card)
         ):
             # Said before any question about the colour that would follow.
-            line = self.refusal(IllegalAction("no_match", card=card))
+            line = self._refusal(IllegalAction("no_match", card=card))
             if r.letter(card) == "N" and any(r.letter(c) == "Ñ" for c in self._hand()):
                 line += " " + enie_hint()
             return Reply([line])
@@ -1308,7 +1308,7 @@ class CastanaAdapter(GameAdapter):
         human = self.table.human
         if view.phase == "turn" and self._you(view.current):
             if view.attack:
-                return self.refusal(IllegalAction("must_answer", letter=view.attack))
+                return self._refusal(IllegalAction("must_answer", letter=view.attack))
             return None
         if view.phase == "window":
             if self._own_turn() or human in view.stealers:
