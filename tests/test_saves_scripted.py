@@ -252,3 +252,11 @@ def test_continuar_at_a_terminal_with_several_saves_offers_a_numbered_choice(
     assert "Escribe un número del 0 al 2." in out
     assert made[-1].prompts == ["Continuar> ", "Continuar> "]
     assert runs == ["palabras"]
+
+
+def test_a_game_resumed_in_english_does_not_read_its_spanish_last_play(tmp_path):
+    run(["jugar", "cabanga", "--semilla", "3", "--ritmo", "0"], ["salir"], tmp_path)
+    result = run(["--idioma", "en", "continuar", "cabanga"], ["last", "salir"], tmp_path)
+    lines = result.stdout.splitlines()
+    assert "The last play was said in Spanish: type history." in lines
+    assert not [line for line in lines if "juega" in line or "roba" in line]

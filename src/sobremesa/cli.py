@@ -619,6 +619,9 @@ class App:
                 self.settings.set_window(game_id, None)
             elif isinstance(window, int | float) and 2 <= window <= 10:
                 self.settings.set_window(game_id, float(window))
+        saved_language = data.get("language")
+        if self.language_given and saved_language in ("es", "en"):
+            _say_last_play_moved(data, saved_language, self.settings.language)
         try:
             if not GAMES[game_id][1]:
                 raise ValueError("game")
@@ -663,6 +666,19 @@ class App:
         from sobremesa.options import OptionsMenu
 
         return OptionsMenu(self).run()
+
+
+def _say_last_play_moved(data: dict[str, Any], saved: str, now: str) -> None:
+    """A game resumed in another language: its saved last play is text in the old
+    one, so `ultima` points to the history instead of mixing languages."""
+    extra = data.get("extra")
+    if saved == now or not isinstance(extra, dict) or not extra.get("last_move"):
+        return
+    names = {"es": N_("español"), "en": N_("inglés")}
+    extra["last_move"] = _("La última jugada se dijo en {language}: escribe historial.").format(
+        language=_(names[saved])
+    )
+    extra.pop("last_brief", None)
 
 
 def apply_arguments(settings: Settings, args: argparse.Namespace) -> None:
