@@ -245,6 +245,15 @@ def test_a_late_castana_is_not_taken_as_the_turn_play():
     assert not again.lines or "tarde" not in again.lines[0]
 
 
+def test_a_late_castana_under_attack_is_told_the_attack():
+    adapter = adapter_at(human_can_steal)
+    session, console = clock_session(adapter, [], 4.0)
+    word = _late_castana(adapter)
+    adapter.game.attack = "R"  # (as if the turn had come with an R to answer)
+    reply = adapter.handle(Command("castaña", word))
+    assert reply.lines == ["Primero responde a la R: pon otra R o roba 2."]
+
+
 def test_a_castana_after_the_window_was_answered_is_a_turn_play():
     adapter = adapter_at(human_can_steal)
     session, console = clock_session(adapter, [], 4.0)

@@ -1260,11 +1260,11 @@ class CastanaAdapter(GameAdapter):
         if len(word) < r.MIN_WORD:
             return Reply([_("La palabra debe tener 3 letras o más.")])
         late = self._late_steal(word) if typed == "castaña" else None
-        if late:
-            return Reply([late])
         refusal = self._no_word_now(view)
         if refusal:
             return Reply([refusal])  # the real reason first (an attack, not your turn)
+        if late:
+            return Reply([late])
         if word[0] != view.top_letter:
             return Reply(
                 [
