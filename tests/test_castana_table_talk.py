@@ -348,3 +348,20 @@ def test_refusals_name_the_word_in_english(tmp_path):
     assert "Unknown colour pink: blue, red or green." in out
     assert "Unknown colour up: blue, red or green." in out
     assert "Type cards, cards letter or cards colour." in out
+
+
+# --- 4. Paying for a lost challenge, medio and difícil keep the Ñ ----------------------
+
+DOUBTS = ["dudo", *TURN]
+
+
+@pytest.mark.parametrize("level", ["medio", "dificil"])
+def test_bots_paying_for_a_lost_challenge_keep_the_enie(level, tmp_path):
+    # In these games a rival held a Ñ when the player's first doubt was lost (the
+    # costliest card: it used to be given).
+    given = []
+    for seed in (4, 5, 7):
+        out = play(seed, DOUBTS * 150, tmp_path / str(seed), "--nivel", level)
+        given += [line for line in out if " te da " in line]
+    assert len(given) >= 6
+    assert not [line for line in given if " te da Ñ " in line], given
