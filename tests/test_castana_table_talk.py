@@ -329,6 +329,19 @@ def test_a_word_with_n_for_the_held_enie_gets_a_hint_and_ny_spells_it():
     assert reply.actions and [r.letter(c) for c in reply.actions[0].cards] == ["A", "Ñ", "A"]
 
 
+def test_n_for_the_held_enie_and_enye_through_the_entry_point(tmp_path):
+    # Seed 14: the player starts, holding the Ñ verde and no N.
+    out = play(14, ["jugar n verde", "jugar enye verde"], tmp_path)
+    hint = out.index("No tienes ninguna N. La Ñ se escribe ñ, eñe o ny.")
+    assert out[hint + 1] == "¡Toma castaña! Echas la Ñ verde; sigue el verde."
+
+
+def test_n_for_the_held_enie_in_english(tmp_path):
+    out = play(14, ["play n green", "play enye green"], tmp_path, "--idioma", "en")
+    hint = out.index("You have no N. Type the Ñ as ñ, eñe, ny or enye.")
+    assert out[hint + 1] == "¡Toma castaña! You play Ñ green; green is next."
+
+
 def test_refusals_name_the_word_that_was_wrong(tmp_path):
     out = play(3, ["jugar x rosa", "jugar o arriba"], tmp_path)
     assert "No conozco el color rosa: azul, rojo o verde." in out
