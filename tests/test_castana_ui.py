@@ -619,9 +619,12 @@ def test_a_last_enie_thrown_during_a_rivals_pause_ends_the_round_without_a_crash
         lambda g: g.phase == "turn" and g.current not in (None, 0) and not g.attack
     )
     _only_enie_at_a_rivals_turn(adapter)
-    session, console = clock_session(adapter, [(0.05, "jugar ñ verde")], 2.0, pace=0.5)
+    # Enter at the start pause (also after continuar), then the Ñ during the
+    # rival's pause that follows.
+    script = [(0.0, ""), (0.05, "jugar ñ verde")]
+    session, console = clock_session(adapter, script, 2.0, pace=0.5)
     assert session.run(resumed=True) == "saved"  # input ends after the round: saved
-    assert console.typed == [(0.05, "jugar ñ verde")]  # while the resumed game was being said
+    assert console.typed[1] == (0.05, "jugar ñ verde")
     assert "Fin de la ronda 1: te quedas sin cartas." in console.out
     assert any("Echas la Ñ azul fuera de turno; sigue el verde." in line for line in console.out)
 
