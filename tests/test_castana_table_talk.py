@@ -364,9 +364,10 @@ def test_n_for_the_held_enie_in_english(tmp_path):
 
 
 def test_refusals_name_the_word_that_was_wrong(tmp_path):
-    out = play(3, ["jugar x rosa", "jugar o arriba"], tmp_path)
+    out = play(3, ["jugar x rosa", "jugar o arriba", "cartas rosa"], tmp_path)
     assert "No conozco el color rosa: azul, rojo o verde." in out
     assert "No conozco el color arriba: azul, rojo o verde." in out
+    assert "No conozco el orden rosa: cartas letra o cartas color." in out
 
 
 def test_an_unknown_card_word_is_named():
@@ -381,7 +382,7 @@ def test_refusals_name_the_word_in_english(tmp_path):
     out = play(3, ["play x pink", "play o up", "cards pink"], tmp_path, "--idioma", "en")
     assert "Unknown colour pink: blue, red or green." in out
     assert "Unknown colour up: blue, red or green." in out
-    assert "Type cards, cards letter or cards colour." in out
+    assert "Unknown order pink: cards letter or cards colour." in out
 
 
 # --- 4. Paying for a lost challenge, medio and difícil keep the Ñ ----------------------

@@ -95,7 +95,7 @@ def test_reading_commands_and_bad_input(isolated_home):
     assert "Arriba: " in out
     assert "Mazo: " in out
     assert "Puntos: Tú 0" in out
-    assert "Escribe cartas, cartas letra o cartas color." in out
+    assert "No conozco el orden rosa: cartas letra o cartas color." in out
     assert "Di la carta o la palabra: jugar m roja, o jugar casa." in out
     assert "No hay carta 99: tienes " in out
     assert "Espera, no es tu turno." in out  # seed 3: Z held, but a window is open

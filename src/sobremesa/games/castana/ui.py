@@ -992,7 +992,13 @@ class CastanaAdapter(GameAdapter):
         elif word in ("color", "colores", "colour", "colors"):
             self.order = "color"
         elif word:
-            return Reply([_("Escribe cartas, cartas letra o cartas color.")])
+            return Reply(
+                [
+                    _("No conozco el orden {word}: cartas letra o cartas color.").format(
+                        word=word.split()[0][:20]
+                    )
+                ]
+            )
         hand = self._hand()
         if not hand:
             return Reply([_("No tienes cartas.")])
