@@ -360,7 +360,7 @@ def test_parse_move(text, move):
         ("", "empty", {}),
         ("   ", "empty", {}),
         ("8H", "missing_word", {}),
-        ("CASA", "missing_square", {}),
+        ("CASA", "missing_square", {"word": "CASA"}),
         ("CASA P8", "bad_square", {"square": "P8"}),
         ("CASA H16", "bad_square", {"square": "H16"}),
         ("CA5A 8H", "bad_letter", {"word": "CA5A", "char": "5"}),
