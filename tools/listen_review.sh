@@ -7,7 +7,7 @@
 #
 #   tools/listen_review.sh [OUTDIR]             # LISTEN_WPM=180 for real speaking time
 #
-# What it does: seed 1, two rivals, bot pace 1 s. Plays one turn (robar, descartar 1),
+# What it does: seed 1, two rivals, bot pace 1 s. Plays one turn (robar, descartar p1),
 # waits for the next "Tu turno", then PageUp three times, Ctrl+Home, Ctrl+End,
 # Escape, and salir.
 set -u
@@ -15,7 +15,7 @@ source "$(dirname "$0")/listen_lib.sh"
 
 KEYS=$'@wait Tu turno
 robar
-descartar 1
+descartar p1
 @wait Tu turno
 @key Prior
 @key Prior
