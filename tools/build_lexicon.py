@@ -133,12 +133,10 @@ def supplement_words(dictionary) -> list[str]:
     return sorted(words, key=sort_key)
 
 
-def expand_kw(dictionary) -> set[str]:
-    """Every form with k or w that the dictionary's stems and affixes make."""
-    aff = dictionary.aff
-
-    def usable(flag: str) -> bool:
-        return flag.isascii()  # the non-ASCII suffix flags attach pronouns
+def entry_forms(aff, entry, usable=lambda flag: True, keep=lambda form: True) -> set[str]:
+    """The forms one dictionary entry makes: its stem, one or two suffixes, and
+    prefixes (on suffixed forms only where both allow the cross product). `usable`
+    picks the affix flags applied; `keep` the suffixed forms that count."""
 
     def suffixed(word: str, flags) -> list:
         out = []
@@ -150,7 +148,7 @@ def expand_kw(dictionary) -> set[str]:
                     out.append((sfx, word[: len(word) - len(sfx.strip)] + sfx.add))
         return out
 
-    def prefixed(word: str, flags, cross_only: bool) -> list:
+    def prefixed(word: str, flags, cross_only: bool) -> list[str]:
         out = []
         for flag in flags:
             if not usable(flag):
@@ -162,6 +160,27 @@ def expand_kw(dictionary) -> set[str]:
                     out.append(pfx.add + word[len(pfx.strip) :])
         return out
 
+    stem = entry.stem
+    made = {stem}
+    with_suffix = []
+    for sfx, form in suffixed(stem, entry.flags):
+        if keep(form):
+            made.add(form)
+            with_suffix.append((sfx.crossproduct, form))
+        for sfx2, form2 in suffixed(form, sfx.flags):
+            if keep(form2):
+                made.add(form2)
+                with_suffix.append((sfx.crossproduct and sfx2.crossproduct, form2))
+    made.update(prefixed(stem, entry.flags, cross_only=False))
+    for cross, form in with_suffix:
+        if cross:
+            made.update(prefixed(form, entry.flags, cross_only=True))
+    return made
+
+
+def expand_kw(dictionary) -> set[str]:
+    """Every form with k or w that the dictionary's stems and affixes make."""
+    aff = dictionary.aff
     affix_adds_kw = any(
         HAS_KW.search(affix.add)
         for table in (aff.SFX, aff.PFX)
@@ -170,23 +189,14 @@ def expand_kw(dictionary) -> set[str]:
     )
     forms: set[str] = set()
     for entry in dictionary.dic.words:
-        stem = entry.stem
-        if not affix_adds_kw and not HAS_KW.search(stem):
+        if not affix_adds_kw and not HAS_KW.search(entry.stem):
             continue
-        made = {stem}
-        with_suffix = []
-        for sfx, form in suffixed(stem, entry.flags):
-            if not REFLEXIVE.search(form):
-                made.add(form)
-                with_suffix.append((sfx.crossproduct, form))
-            for sfx2, form2 in suffixed(form, sfx.flags):
-                if not REFLEXIVE.search(form2):
-                    made.add(form2)
-                    with_suffix.append((sfx.crossproduct and sfx2.crossproduct, form2))
-        made.update(prefixed(stem, entry.flags, cross_only=False))
-        for cross, form in with_suffix:
-            if cross:
-                made.update(prefixed(form, entry.flags, cross_only=True))
+        made = entry_forms(
+            aff,
+            entry,
+            usable=lambda flag: flag.isascii(),  # the non-ASCII suffix flags attach pronouns
+            keep=lambda form: not REFLEXIVE.search(form),
+        )
         for form in made:
             if HAS_KW.search(form) and dictionary.lookup(form):
                 forms.add(form)
@@ -203,42 +213,9 @@ def confirmed_words(dictionary) -> set[str]:
     lookup accepts (checked once with spylls' lookup: every form was accepted).
     Capitalized entries (proper nouns, acronyms) confirm nothing.
     """
-    aff = dictionary.aff
-
-    def suffixed(word: str, flags) -> list:
-        out = []
-        for flag in flags:
-            for sfx in aff.SFX.get(flag, ()):
-                if word.endswith(sfx.strip) and sfx.cond_regexp.search(word):
-                    out.append((sfx, word[: len(word) - len(sfx.strip)] + sfx.add))
-        return out
-
-    def prefixed(word: str, flags, cross_only: bool) -> list[str]:
-        out = []
-        for flag in flags:
-            for pfx in aff.PFX.get(flag, ()):
-                if cross_only and not pfx.crossproduct:
-                    continue
-                if word.startswith(pfx.strip) and pfx.cond_regexp.search(word):
-                    out.append(pfx.add + word[len(pfx.strip) :])
-        return out
-
     forms: set[str] = set()
     for entry in dictionary.dic.words:
-        stem = entry.stem
-        made = {stem}
-        with_suffix = []
-        for sfx, form in suffixed(stem, entry.flags):
-            made.add(form)
-            with_suffix.append((sfx.crossproduct, form))
-            for sfx2, form2 in suffixed(form, sfx.flags):
-                made.add(form2)
-                with_suffix.append((sfx.crossproduct and sfx2.crossproduct, form2))
-        made.update(prefixed(stem, entry.flags, cross_only=False))
-        for cross, form in with_suffix:
-            if cross:
-                made.update(prefixed(form, entry.flags, cross_only=True))
-        forms.update(made)
+        forms.update(entry_forms(dictionary.aff, entry))
     words = set()
     for form in forms:
         if form != form.lower():
