@@ -74,3 +74,31 @@ def test_history_refuses_digits_that_are_not_ascii():
     session.run()
     answers = [p.lines for p in console.printed if p.answer]
     assert answers[:2] == [["Escribe historial y un número entre 1 y 1000."]] * 2
+
+
+def test_repeat_says_everything_since_the_player_last_typed():
+    from sobremesa.ui.announcer import Announcer
+
+    class Sink:
+        def say(self, line, *, answer=False):
+            pass
+
+    announcer = Announcer(Sink())
+    announcer.narrate("Marta roba y tira el 3 de copas.")
+    announcer.key_pressed()  # the player typed (e.g. `mano`)
+    announcer.narrate("Pablo roba y tira la sota de espadas.")
+    announcer.narrate_lines(["Marta coge la sota.", "Tu turno."])
+    assert announcer.last_batch == [
+        "Pablo roba y tira la sota de espadas.",
+        "Marta coge la sota.",
+        "Tu turno.",
+    ]
+
+
+def test_a_shouted_command_is_the_command():
+    from sobremesa.ui.commands import CommandSpec, CommandTable
+
+    table = CommandTable([CommandSpec("cabanga", ("cab",), "cabanga")])
+    assert table.parse("¡cabanga!").name == "cabanga"
+    assert table.parse("¡Cabanga! 12 14").args == "12 14"
+    assert table.parse("¿¡!?") is None

@@ -66,6 +66,9 @@ class History:
         return len(self._lines)
 
 
+#: `repetir` says at most this many of the lines since the player last typed.
+REPEAT_LINES = 12
+
 #: While the program's own voice speaks, look again this often (seconds).
 VOICE_POLL = 0.1
 
@@ -89,7 +92,10 @@ class Announcer:
         # player's own commands too (on a braille display, the only way to read
         # them is in the input line).
         self.review = History()
-        self.last_batch: list[str] = []  # the last narration, for `repetir`
+        # `repetir`: the narration since the player last typed (both rivals' moves
+        # and `Tu turno.`), at most REPEAT_LINES lines.
+        self.last_batch: list[str] = []
+        self._typed = True
         self.clock = clock
         self.timeline = SpeechTimeline(wpm)
 
@@ -131,6 +137,7 @@ class Announcer:
     def key_pressed(self) -> None:
         """The player typed: a screen reader has stopped speaking."""
         self.timeline.key(self.clock())
+        self._typed = True
 
     def _emit(self, lines: Sequence[str], *, answer: bool) -> None:
         lines = [line for line in lines if line]
@@ -141,7 +148,9 @@ class Announcer:
             if not answer:  # narration is history; answers to reading commands are not
                 self.history.add(line)
         if not answer:
-            self.last_batch = list(lines)
+            if self._typed:
+                self.last_batch, self._typed = [], False
+            self.last_batch = [*self.last_batch, *lines][-REPEAT_LINES:]
         say_batch = getattr(self.console, "say_batch", None)
         if say_batch is not None:
             say_batch(lines, answer=answer)

@@ -10,6 +10,9 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+#: Exclamation and question marks around a word (`¡cabanga!`) are not part of it.
+SHOUTS = "¡!¿?"
+
 
 def fold(text: str) -> str:
     """Lowercase, accents and ñ folded to plain letters, spaces collapsed: "Castaña" → "castana"."""
@@ -46,7 +49,9 @@ class CommandTable:
 
     def parse(self, line: str) -> Command | None:
         """The command a line names, or None if its first word is unknown."""
-        text = " ".join(line.split())
+        # `¡cabanga!` as it is shouted at the table: exclamation and question marks
+        # around a word are not part of it.
+        text = " ".join(word.strip(SHOUTS) for word in line.split() if word.strip(SHOUTS))
         if not text:
             return None
         folded = fold(text)

@@ -148,6 +148,7 @@ import contextlib
 import enum
 import os
 import queue
+import signal
 import sys
 import threading
 import unicodedata
@@ -162,6 +163,7 @@ __all__ = [
     "PlainConsole",
     "Timeout",
     "clean_input",
+    "end_on_signals",
     "make_console",
     "use_plain_mode",
 ]
@@ -259,6 +261,118 @@ class Console(Protocol):
     def close(self) -> None:
         """Print what is still held back and give the terminal back. Idempotent."""
         ...
+
+
+#: Signals that end the program like Ctrl+C: kill's default, the terminal closed
+#: (POSIX only), Ctrl+Break (Windows only).
+END_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGBREAK") if hasattr(signal, name)
+)
+
+#: Seconds a signal may wait for the game to ask for input before it interrupts
+#: whatever the game is doing (a bot thinking, a spectator's pause).
+SIGNAL_GRACE = 1.0
+
+
+class _SignalEnd:
+    """The program ends by a signal (SIGTERM, SIGHUP, SIGBREAK) exactly as by Ctrl+C.
+
+    The signal raises ``KeyboardInterrupt`` where the game waits for input (in
+    ``get_line``, as Ctrl+C does at a terminal), so a move is never cut in half:
+    arriving while the game computes, it waits for the next ``get_line``, and after
+    ``SIGNAL_GRACE`` seconds it interrupts anyway. From then on ``get_line`` says
+    end of input, so every menu and gate the program passes on its way out lets
+    it go. Main thread only, like every signal handler; one instance per process.
+    """
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self.waiting = 0  # get_line calls blocked for input (main thread)
+        self.pending: int | None = None  # a signal that has not interrupted yet
+        self.ended = False  # KeyboardInterrupt raised: input is over
+        self._timer: threading.Timer | None = None
+
+    def handle(self, signum: int, frame: object = None) -> None:
+        """The signal handler (main thread)."""
+        if self.ended:
+            return  # already on the way out: the save must not be cut short
+        forced = self.pending is not None
+        if self.waiting or forced:
+            self._raise()
+        self.pending = signum
+        self._timer = threading.Timer(SIGNAL_GRACE, self._force, args=(signum,))
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _force(self, signum: int) -> None:
+        """Timer thread: the game did not ask for input in time; signal again."""
+        if self.pending is None or self.ended:
+            return
+        main = threading.main_thread().ident
+        if hasattr(signal, "pthread_kill") and main is not None:
+            with contextlib.suppress(OSError, ValueError):
+                signal.pthread_kill(main, signum)  # also wakes a sleep
+                return
+        import _thread
+
+        _thread.interrupt_main(signum)
+
+    def _raise(self) -> None:
+        self.ended = True
+        self.pending = None
+        if self._timer is not None:
+            self._timer.cancel()
+        raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def waiting_for_input(self):  # noqa: ANN201 - a context manager
+        """Around the blocking part of ``get_line``: a signal raises there."""
+        if self.pending is not None:
+            self._raise()
+        self.waiting += 1
+        try:
+            if self.pending is not None:  # arrived between the check and the count
+                self._raise()
+            yield
+        finally:
+            self.waiting -= 1
+
+
+_SIGNAL_END = _SignalEnd()
+
+
+def end_on_signals() -> Callable[[], None]:
+    """Make SIGTERM, SIGHUP (POSIX) and SIGBREAK (Windows) end the program as
+    Ctrl+C does (see :class:`_SignalEnd`): the game saved, the same line, the same
+    exit code, the terminal given back by the normal way out. Returns a function
+    that puts the previous handlers back. Main thread only; elsewhere (or where a
+    signal cannot be handled) nothing changes."""
+    _SIGNAL_END.reset()
+    previous = {}
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    for signum in END_SIGNALS:
+        with contextlib.suppress(OSError, ValueError, RuntimeError):
+            previous[signum] = signal.signal(signum, _SIGNAL_END.handle)
+
+    def restore() -> None:
+        for signum, handler in previous.items():
+            with contextlib.suppress(OSError, ValueError, RuntimeError, TypeError):
+                signal.signal(signum, handler)
+
+    return restore
+
+
+def waiting_for_input() -> contextlib.AbstractContextManager[None]:
+    """Around the blocking part of a console's ``get_line`` (see :class:`_SignalEnd`)."""
+    return _SIGNAL_END.waiting_for_input()
+
+
+def ended_by_signal() -> bool:
+    """True once a signal has ended the input (get_line then says end of input)."""
+    return _SIGNAL_END.ended
 
 
 def clean_input(text: str, limit: int = MAX_LINE_CHARS) -> str:
@@ -380,15 +494,16 @@ class PlainConsole:
     # -- input ---------------------------------------------------------------
 
     def get_line(self, timeout: float | None = None) -> str | None | Timeout:
-        if self._eof:
+        if self._eof or _SIGNAL_END.ended:
             return None
         self._show_prompt()
-        if self.interactive:
-            line = self._get_threaded(timeout)
-            if line is TIMEOUT:
-                return TIMEOUT
-        else:
-            line = self._read_line()
+        with _SIGNAL_END.waiting_for_input():
+            if self.interactive:
+                line = self._get_threaded(timeout)
+                if line is TIMEOUT:
+                    return TIMEOUT
+            else:
+                line = self._read_line()
         with self._lock:
             if line is None:
                 self._eof = True

@@ -19,7 +19,8 @@ from sobremesa import i18n, saves
 from sobremesa.core.game import Action, Event, Game, IllegalAction
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.ui.announcer import Announcer, Said, brief_form
-from sobremesa.ui.commands import Command, CommandSpec, CommandTable, shortcut
+from sobremesa.ui.commands import SHOUTS, Command, CommandSpec, CommandTable, shortcut
+from sobremesa.ui.numbers import decimal_number, number
 
 PAGE_LINES = 9  # long texts come in screen-sized pieces (DESIGN §6)
 
@@ -396,6 +397,8 @@ class Session:
         if interactive and self.adapter.table.human is not None:
             # Also on `continuar`: the player hears the hand before rivals play.
             self._pause = self.adapter.pause_at_start()
+            if resumed and self._pause is not None:
+                self._pause = _("Pulsa Intro para seguir.")
         try:
             while not self.adapter.game.is_over():
                 if self._eof:
@@ -438,19 +441,46 @@ class Session:
         if self.adapter.table.human is None:
             # A spectator's game is not saved: it never replaces a player's game.
             self.announcer.narrate(_("Sin guardar: eras espectador."))
-        else:
-            self.save()
+        elif self.save(say_failure=False):
             self.announcer.narrate(
                 _("Partida guardada. Para seguir: sobremesa continuar {game}.").format(
                     game=self.adapter.game_id
                 )
             )
+        else:
+            # Said again on leaving, even if said before: the last move is not kept.
+            self.announcer.narrate(
+                _("No puedo guardar la partida: {reason}.").format(reason=self._save_failure)
+            )
         return "quit" if self._quit else "saved"
 
-    def save(self) -> None:
-        """Write this game's own save (one per game); a spectator's game is not saved."""
+    # Why the last save failed (a short reason), None while saving works.
+    _save_failure: str | None = None
+
+    def save(self, *, say_failure: bool = True) -> bool:
+        """Write this game's own save (one per game); a spectator's game is not saved.
+        A disk that refuses (full, read-only, a folder in the way) never stops the
+        game: the first failure is said once, each move tries again, and the first
+        save that works again is said. False if this save failed."""
         if self.adapter.table.human is None:
-            return
+            return True
+        try:
+            self._write_save()
+        except OSError as error:
+            reason = saves.failure_reason(error)
+            if self._save_failure is None and say_failure:
+                self.announcer.narrate(
+                    _("No puedo guardar la partida: {reason}.").format(reason=reason)
+                )
+            self._save_failure = reason
+            return False
+        if self._save_failure is not None:
+            self._save_failure = None
+            if say_failure:
+                self.announcer.narrate(_("Partida guardada de nuevo."))
+        return True
+
+    def _write_save(self) -> None:
         saves.write_save(
             {
                 "game": self.adapter.game_id,
@@ -690,7 +720,7 @@ class Session:
                 self._sync_key_mode()  # a question answered may leave a key mode
                 self._do_reply(answer)
                 return
-            word = text.split()[0][:30]
+            word = text.split()[0].strip(SHOUTS + ".,;:")[:30] or text.split()[0][:30]
             guess = self.table.suggest(word)
             if guess:
                 message = _("No conozco la orden {word}. ¿Querías decir {guess}? Escribe ayuda.")
@@ -806,11 +836,8 @@ class Session:
                 ]
             )
             return
-        try:
-            value = float(args.replace(",", "."))
-        except ValueError:
-            value = -1
-        if not 0 <= value <= 10:
+        value = decimal_number(args)
+        if value is None or not 0 <= value <= 10:
             self._answer(
                 [_("Escribe ritmo y un número de segundos entre 0 y 10, por ejemplo: ritmo 2.")]
             )
@@ -822,10 +849,11 @@ class Session:
         count = PAGE_LINES - 1  # one page: the newest lines first, no "more" step
         if args.strip():
             digits = args.strip()
-            if not (digits.isascii() and digits.isdigit()) or not 1 <= int(digits) <= 1000:
+            typed = number(digits)
+            if typed is None or not 1 <= typed <= 1000:
                 self._answer([_("Escribe historial y un número entre 1 y 1000.")])
                 return
-            count = int(digits)
+            count = typed
         lines = self.announcer.history.last(count)
         if not lines:
             self._answer([_("El historial está vacío.")])

@@ -98,7 +98,7 @@ def parse_card(text: str) -> tuple[int, str | None] | None:
     if len(words) == 1 and words[0] in _RANK_BY_WORD and not words[0].isdigit():
         return _RANK_BY_WORD[words[0]], None
     if len(words) == 1:
-        match = re.fullmatch(r"(\d{1,2})([a-z]+)", words[0])
+        match = re.fullmatch(r"([0-9]{1,2})([a-z]+)", words[0])
         if match:
             words = [match.group(1), match.group(2)]
     if len(words) != 2:
@@ -131,7 +131,7 @@ def read_card(text: str) -> tuple[int, str | None]:
     typed = [w for w in re.split(r"[\s,]+", text.strip()) if w]
     words = [(fold(w), w) for w in typed if fold(w) not in _FILLERS]
     if len(words) == 1:
-        match = re.fullmatch(r"(\d{1,2})([a-z]+)", words[0][0])
+        match = re.fullmatch(r"([0-9]{1,2})([a-z]+)", words[0][0])
         if match:
             words = [(match.group(1), match.group(1)), (match.group(2), match.group(2))]
     if not words:

@@ -58,6 +58,8 @@ from sobremesa.ui.console import (
     _clean_output,
     _merge_keys,
     clean_input,
+    ended_by_signal,
+    waiting_for_input,
 )
 from sobremesa.ui.trace import trace
 
@@ -185,14 +187,15 @@ class TerminalConsole:
     def get_line(self, timeout: float | None = None) -> str | None | Timeout:
         if self._failed is not None:
             raise RuntimeError("the console stopped working") from self._failed
-        if self._eof or self._closed:
+        if self._eof or self._closed or ended_by_signal():
             return None
         self._call_soon(self._ask_prompt)
         try:
-            if timeout is None:
-                item = self._lines.get()
-            else:
-                item = self._lines.get(timeout=max(0.0, timeout))
+            with waiting_for_input():  # SIGTERM, SIGHUP: KeyboardInterrupt here
+                if timeout is None:
+                    item = self._lines.get()
+                else:
+                    item = self._lines.get(timeout=max(0.0, timeout))
         except queue.Empty:
             return TIMEOUT
         if item is _INTERRUPT:
