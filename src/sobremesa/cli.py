@@ -22,7 +22,7 @@ from sobremesa.settings import (
     settings_path,
 )
 from sobremesa.ui.announcer import Announcer
-from sobremesa.ui.console import make_console
+from sobremesa.ui.console import end_on_signals, make_console
 from sobremesa.ui.session import Session
 
 GAME_ALIASES = {
@@ -815,6 +815,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.pace_given = args.ritmo is not None
     app.window_given = getattr(args, "ventana", None) is not None
     app.language_given = bool(args.idioma)
+    # SIGTERM, SIGHUP (the terminal closed) and SIGBREAK end the program as Ctrl+C
+    # does: the game saved, `Partida guardada.`, the terminal given back.
+    restore_signals = end_on_signals()
     try:
         if broken is not None:
             app.announcer.narrate(
@@ -856,6 +859,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     finally:
         app.close()
+        restore_signals()
 
 
 def check_words_command(args: argparse.Namespace, settings: Settings) -> int:

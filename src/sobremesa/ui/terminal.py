@@ -75,6 +75,9 @@ ESCAPE_TIMEOUT = 0.1
 #: A changed prompt with no lines to go with it is drawn alone after this long
 #: (a prompt that lasts less, like a bot's turn that ends at once, is never drawn).
 PROMPT_ALONE_DELAY = 0.15
+#: close() waits this long for the console thread before giving the terminal back
+#: by hand.
+CLOSE_TIMEOUT = 5.0
 
 
 def check_key_names(keys: Mapping[str, str]) -> None:
@@ -109,6 +112,35 @@ class _Failed:
         self.exc = exc
 
 
+#: Written when the terminal is given back by force: cursor visible, bracketed
+#: paste off, attributes reset.
+SHOW_CURSOR = "\x1b[?25h\x1b[?2004l\x1b[0m"
+
+
+def terminal_keeper(stream: object) -> Callable[[], bool]:
+    """Remember a terminal's modes now; the returned function puts them back
+    (True if it did). For a console thread that did not end in time (its raw
+    mode would stay on after the program): the shell gets its terminal as it
+    was, echo and line editing on. Does nothing where there is no terminal or
+    no ``termios`` (Windows restores its console modes itself)."""
+    try:
+        import termios
+
+        fd = stream.fileno()  # type: ignore[attr-defined]
+        saved = termios.tcgetattr(fd)
+    except (ImportError, AttributeError, ValueError, OSError):
+        return lambda: False
+
+    def restore() -> bool:
+        try:
+            termios.tcsetattr(fd, termios.TCSANOW, saved)
+        except (OSError, ValueError, termios.error):
+            return False
+        return True
+
+    return restore
+
+
 class TerminalConsole:
     """prompt_toolkit console: the input line runs all the time in its own thread."""
 
@@ -131,6 +163,7 @@ class TerminalConsole:
         self._keys = _merge_keys(key_commands)
         check_key_names(self._keys)
         self._restart_delay = restart_delay
+        own_input = input is None
         if input is None:
             input = create_input(stdin if stdin is not None else sys.stdin)
         if output is None:
@@ -139,6 +172,13 @@ class TerminalConsole:
             output.enable_cpr = False  # no cursor position requests
         self._input = input
         self._output = output
+        # The terminal as the shell left it, for close() if the thread hangs (only
+        # the terminal this console opened itself).
+        self._give_back: Callable[[], bool] = (
+            terminal_keeper(stdin if stdin is not None else sys.stdin)
+            if own_input
+            else lambda: False
+        )
 
         self._lines: queue.Queue[Any] = queue.Queue()
         self._prompt_text = ""  # the prompt the game wants
@@ -261,7 +301,13 @@ class TerminalConsole:
         if loop is not None and self._thread.is_alive():
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(self._shutdown)
-            self._thread.join(timeout=5)
+            self._thread.join(timeout=CLOSE_TIMEOUT)
+        if self._thread.is_alive() and self._give_back():
+            # The console thread is stuck (a dead terminal, a hung write): its raw
+            # mode would outlive the program. Give the terminal back by hand.
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                self._output.write_raw(SHOW_CURSOR)
+                self._output.flush()
 
     # ------------------------------------------------------- thread & loop
 
