@@ -260,3 +260,26 @@ def test_a_game_resumed_in_english_does_not_read_its_spanish_last_play(tmp_path)
     lines = result.stdout.splitlines()
     assert "The last play was said in Spanish: type history." in lines
     assert not [line for line in lines if "juega" in line or "roba" in line]
+
+
+def test_a_game_resumes_in_the_language_the_player_uses_now(tmp_path):
+    run(
+        ["--idioma", "en", "jugar", "cabanga", "--semilla", "3", "--ritmo", "0"], ["quit"], tmp_path
+    )
+    result = run(["continuar", "cabanga"], ["ultima", "salir"], tmp_path)
+    lines = result.stdout.splitlines()
+    assert "Partida recuperada." in lines
+    assert "La última jugada se dijo en inglés: escribe historial." in lines
+    assert "Game resumed." not in lines
+
+
+def test_menus_take_the_name_of_an_option(tmp_path):
+    result = run([], ["palabras", "dos", "medio", "salir", "salir"], tmp_path)
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    intro = [line for line in out.splitlines() if line.startswith("Palabras contra ")]
+    assert len(intro) == 1 and intro[0].count("(medio)") == 2  # two rivals, medio
+    assert "Escribe un número del 1 al" not in out
+    # A word that begins no option, or more than one, is not taken.
+    result = run([], ["pa", "salir"], tmp_path / "b")
+    assert "Escribe un número del 1 al 7 y pulsa Intro." in result.stdout

@@ -378,6 +378,9 @@ class App:
                 return 0
             if text.isdigit() and first <= int(text) < first + len(options):
                 return int(text) - first + 1
+            named = option_named(text, options)
+            if named is not None:
+                return named
             if text in ("ayuda", "help", "?", ""):
                 self.announcer.answer_lines(listing)
                 continue
@@ -619,8 +622,10 @@ class App:
                 self.settings.set_window(game_id, None)
             elif isinstance(window, int | float) and 2 <= window <= 10:
                 self.settings.set_window(game_id, float(window))
+        # The game goes on in the player's language now (the menu's), whatever it
+        # was played in; its saved last play, text in the old one, points to history.
         saved_language = data.get("language")
-        if self.language_given and saved_language in ("es", "en"):
+        if saved_language in ("es", "en"):
             _say_last_play_moved(data, saved_language, self.settings.language)
         try:
             if not GAMES[game_id][1]:
@@ -635,10 +640,6 @@ class App:
         pace = data.get("pace")
         if not self.pace_given and isinstance(pace, int | float) and 0 <= pace <= 10:
             self.settings.pace = float(pace)
-        language = data.get("language")  # the game goes on in the language it was played in
-        if not self.language_given and language in ("es", "en"):
-            self.settings.language = language
-            i18n.set_language(language)
         for line in data.get("history", [])[-300:]:
             if isinstance(line, str):
                 self.announcer.history.add(line)
@@ -666,6 +667,18 @@ class App:
         from sobremesa.options import OptionsMenu
 
         return OptionsMenu(self).run()
+
+
+def option_named(text: str, options: Sequence[str]) -> int | None:
+    """The option (1..n) a typed word names: `palabras` → Palabras, `medio` → the
+    level. Only a word of 3 letters or more that begins exactly one option."""
+    from sobremesa.ui.commands import fold
+
+    typed = fold(text)
+    if len(typed) < 3:
+        return None
+    found = [i for i, option in enumerate(options, 1) if fold(option).startswith(typed)]
+    return found[0] if len(found) == 1 else None
 
 
 def _say_last_play_moved(data: dict[str, Any], saved: str, now: str) -> None:
