@@ -630,8 +630,8 @@ class App:
         try:
             if not GAMES[game_id][1]:
                 raise ValueError("game")
-            adapter = game_ui(game_id).restore_adapter(self.settings, data)
-        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+            adapter = restore_checked(game_id, self.settings, data)
+        except Exception:  # anything a damaged save makes the game do
             kept = saves.set_aside_save(game_id)
             self.announcer.narrate(
                 _("La partida guardada estaba dañada; la he apartado en {path}.").format(path=kept)
@@ -640,7 +640,8 @@ class App:
         pace = data.get("pace")
         if not self.pace_given and isinstance(pace, int | float) and 0 <= pace <= 10:
             self.settings.pace = float(pace)
-        for line in data.get("history", [])[-300:]:
+        history = data.get("history")
+        for line in history[-300:] if isinstance(history, list) else []:
             if isinstance(line, str):
                 self.announcer.history.add(line)
                 self.announcer.review.add(line)
@@ -667,6 +668,55 @@ class App:
         from sobremesa.options import OptionsMenu
 
         return OptionsMenu(self).run()
+
+
+def restore_checked(game_id: str, settings: Settings, data: dict[str, Any]) -> Any:
+    """Rebuild a saved game's adapter, after trying a copy first: restored from its
+    own copy of the data, every seat's view and legal actions, the scores, the
+    texts said on `continuar` and the prompt, the state's and the bots' round trip
+    through a save, and the next move played (by its bot, or the first legal one).
+    Any exception means the save is damaged: the caller sets it aside, so a save
+    that is valid JSON but wrong inside never crashes after `Partida recuperada.`"""
+    import json
+
+    module = game_ui(game_id)
+    history = data.get("history", [])
+    if not isinstance(history, list) or not all(isinstance(line, str) for line in history):
+        raise ValueError("history")
+
+    def copy(value: Any) -> Any:
+        return json.loads(json.dumps(value, allow_nan=False))
+
+    trial = module.restore_adapter(Settings.from_dict(settings.to_dict()), copy(data))
+    game = trial.game
+    seats = game.num_seats
+    if type(seats) is not int or not 1 <= seats <= 16:
+        raise ValueError("seats")
+    state = copy(game.to_dict())
+    if copy(type(game).from_dict(copy(state)).to_dict()) != state:
+        raise ValueError("state round trip")
+    copy(trial.bots_to_data())
+    copy(trial.extra_to_data())
+    for seat in (None, *range(seats)):
+        game.view(seat)
+    legal = {seat: game.legal_actions(seat) for seat in range(seats)}
+    copy(game.scores())
+    over = game.is_over()
+    trial.intro()
+    trial.resume()
+    trial.prompt()
+    if not over and not trial.in_window():
+        acting = game.to_act()
+        if not acting or any(not legal[seat] for seat in acting):
+            raise ValueError("no legal action")
+        seat = acting[0]
+        bot = seat != trial.table.human
+        action = trial.bot_action(seat) if bot else legal[seat][0]
+        events = game.apply(seat, action)
+        trial.observe(events)
+        trial.describe_events(events)
+        trial.prompt()
+    return module.restore_adapter(settings, data)
 
 
 def option_named(text: str, options: Sequence[str]) -> int | None:
