@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -120,16 +121,16 @@ class Settings:
             and all(m in OUTPUT_MODES for m in self.outputs),
             "outputs",
         )
-        check(isinstance(self.voice_rate, int) and -10 <= self.voice_rate <= 10, "voice_rate")
+        check(_int(self.voice_rate) and -10 <= self.voice_rate <= 10, "voice_rate")
         check(isinstance(self.voice_variant, str) and len(self.voice_variant) < 40, "voice_variant")
         check(
-            isinstance(self.pace, int | float) and 0 <= self.pace <= 10 and self.pace == self.pace,
+            _number(self.pace) and 0 <= self.pace <= 10,
             "pace",
         )
         check(self.verbosity in VERBOSITIES, "verbosity")
         check(isinstance(self.dictionary, str) and len(self.dictionary) < 4096, "dictionary")
         check(
-            type(self.reading_wpm) is int and READING_WPM[0] <= self.reading_wpm <= READING_WPM[1],
+            _int(self.reading_wpm) and READING_WPM[0] <= self.reading_wpm <= READING_WPM[1],
             "reading_wpm",
         )
         check(self.prompt_style in PROMPT_STYLES, "prompt_style")
@@ -138,27 +139,27 @@ class Settings:
             check(section.reaction_mode in REACTION_MODES, f"{game}.reaction_mode")
             check(_window_seconds_ok(section.reaction_seconds), f"{game}.reaction_seconds")
         c = self.chinchon
-        check(isinstance(c.rivals, int) and 1 <= c.rivals <= 7, "chinchon.rivals")
+        check(_int(c.rivals) and 1 <= c.rivals <= 7, "chinchon.rivals")
         check(c.level in LEVELS, "chinchon.level")
-        check(c.deck in (40, 48), "chinchon.deck")
-        check(c.limit in (70, 100), "chinchon.limit")
+        check(_int(c.deck) and c.deck in (40, 48), "chinchon.deck")
+        check(_int(c.limit) and c.limit in (70, 100), "chinchon.limit")
         check(isinstance(c.reenganche, bool), "chinchon.reenganche")
         check(isinstance(c.seven_run_wins, bool), "chinchon.seven_run_wins")
         check(c.hand_order in ("palo", "valor"), "chinchon.hand_order")
         k = self.cabanga
-        check(isinstance(k.rivals, int) and 2 <= k.rivals <= 5, "cabanga.rivals")
+        check(_int(k.rivals) and 2 <= k.rivals <= 5, "cabanga.rivals")
         check(k.level in ("facil", "medio", "dificil"), "cabanga.level")
-        check(isinstance(k.limit, int) and 5 <= k.limit <= 100, "cabanga.limit")
+        check(_int(k.limit) and 5 <= k.limit <= 100, "cabanga.limit")
         check(isinstance(k.notify_fits, bool), "cabanga.notify_fits")
         w = self.palabras
-        check(isinstance(w.rivals, int) and 1 <= w.rivals <= 3, "palabras.rivals")
+        check(_int(w.rivals) and 1 <= w.rivals <= 3, "palabras.rivals")
         check(w.level in ("facil", "medio", "dificil"), "palabras.level")
         check(isinstance(w.hints, bool), "palabras.hints")
         check(isinstance(w.layout, str) and len(w.layout) < 4096, "palabras.layout")
         check(isinstance(w.subtract_own_rack, bool), "palabras.subtract_own_rack")
         check(isinstance(w.confirm_moves, bool), "palabras.confirm_moves")
         a = self.castana
-        check(isinstance(a.rivals, int) and 1 <= a.rivals <= 5, "castana.rivals")
+        check(_int(a.rivals) and 1 <= a.rivals <= 5, "castana.rivals")
         check(a.level in ("facil", "medio", "dificil"), "castana.level")
         for name in ("referee", "warn_before_steal", "aids"):
             check(isinstance(getattr(a, name), bool), f"castana.{name}")
@@ -166,7 +167,7 @@ class Settings:
         check(
             isinstance(k.symbols, list)
             and len(k.symbols) == 18
-            and all(isinstance(v, int) and 0 <= v <= 20 for v in k.symbols),
+            and all(_int(v) and 0 <= v <= 20 for v in k.symbols),
             "cabanga.symbols",
         )
 
@@ -187,8 +188,18 @@ class Settings:
             section.reaction_seconds = seconds
 
 
+def _int(value: Any) -> bool:
+    """A whole number as JSON writes one: not 40.0, not true."""
+    return type(value) is int
+
+
+def _number(value: Any) -> bool:
+    """A finite int or float (not a bool, not NaN or infinity)."""
+    return type(value) in (int, float) and math.isfinite(value)
+
+
 def _window_seconds_ok(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and 2 <= value <= 10
+    return _number(value) and 2 <= value <= 10
 
 
 def _migrate_reaction(data: dict[str, Any]) -> None:
@@ -227,12 +238,14 @@ def load_settings() -> tuple[Settings, Path | None]:
     """Return the saved settings, or defaults. If the file is broken, it is set aside
     and its new path returned so the caller can say so in one line."""
     path = settings_path()
+    paths.remove_stale_tmp(path)  # left by a kill while the options were written
     if not path.exists():
         return Settings(), None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        # load_json: nesting too deep, Infinity or a huge number is a ValueError
+        data = paths.load_json(path.read_text(encoding="utf-8"))
         return Settings.from_dict(data), None
-    except (OSError, UnicodeDecodeError, ValueError, TypeError):
+    except (OSError, UnicodeDecodeError, ValueError, TypeError, RecursionError):
         try:
             return Settings(), paths.set_aside(path)
         except OSError:
@@ -240,6 +253,8 @@ def load_settings() -> tuple[Settings, Path | None]:
 
 
 def save_settings(settings: Settings) -> None:
+    """Write the settings (private to their owner). OSError if the disk refuses: the
+    caller says so and the game goes on with the settings in memory."""
     settings.validate()
     paths.write_atomic(
         settings_path(), json.dumps(settings.to_dict(), indent=2, ensure_ascii=False)
