@@ -32,13 +32,13 @@ a bot that missed events still plays legally (it resynchronises with the view).
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Any
 
 from sobremesa.core.cards import SUITS, Card, card_points, ranks_for
 from sobremesa.core.game import rng_from_data, rng_to_data
 from sobremesa.games.chinchon.melds import (
     MAX_CLOSE_POINTS,
+    STRUCTURE_CACHE_BYTES,
     best_arrangement,
     best_layoff,
     can_close,
@@ -46,6 +46,7 @@ from sobremesa.games.chinchon.melds import (
     card_of_id,
     lay_off_result,
     points_without_each,
+    sized_cache,
 )
 from sobremesa.games.chinchon.rules import (
     ChinchonAction,
@@ -379,7 +380,7 @@ _SUIT_NO = {s: i for i, s in enumerate(SUITS)}
 _POS_OF = {d: {r: i for i, r in enumerate(ranks_for(d))} for d in (40, 48)}
 
 
-@lru_cache(maxsize=1 << 16)
+@sized_cache(STRUCTURE_CACHE_BYTES)
 def _structure(ids: tuple[int, ...], deck: int):
     """The part of DificilBot.evaluate that does not depend on what is unseen:
     (loose points, terms) with one (points, out kinds) term per loose card whose

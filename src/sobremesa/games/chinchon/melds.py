@@ -16,10 +16,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import sys
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import update_wrapper
 from itertools import combinations, product
+from typing import Any, NamedTuple
 
 from sobremesa.core.cards import RANKS_48, SUITS, Card, card_points, run_position
 
@@ -42,6 +45,135 @@ for _d in (40, 48):
     ]
     _PTS[_d] = [card_points(c, _d) for c in _CARD_BY_ID]
 del _d
+
+
+# ---------------------------------------------------------------------------
+# Caches bounded by their size in memory (a long session plays many games in one
+# process: a cache bounded only by its number of entries grew with every game).
+
+#: Bytes an entry costs besides its key and value (the ordered dict's slot and link).
+ENTRY_OVERHEAD = 160
+
+
+def approx_bytes(obj: object) -> int:
+    """Memory held by a cached key or value: its tuples, lists, dicts, objects and
+    large ints, followed inside. Cards and small ints are shared, so free."""
+    if obj is None or isinstance(obj, (bool, Card)):
+        return 0
+    if isinstance(obj, int):
+        return 0 if -5 <= obj <= 256 else sys.getsizeof(obj)
+    if isinstance(obj, (tuple, list, frozenset, set)):
+        return sys.getsizeof(obj) + sum(approx_bytes(x) for x in obj)
+    if isinstance(obj, dict):
+        return sys.getsizeof(obj) + sum(approx_bytes(k) + approx_bytes(v) for k, v in obj.items())
+    fields = getattr(obj, "__dict__", None)
+    if fields is not None:
+        return sys.getsizeof(obj) + approx_bytes(fields)
+    return sys.getsizeof(obj)
+
+
+class CacheInfo(NamedTuple):
+    hits: int
+    misses: int
+    entries: int
+    bytes: int
+    max_bytes: int
+
+
+class SizedCache:
+    """Least-recently-used cache of a function, bounded by bytes: each entry's size
+    (``approx_bytes`` of its arguments and result, plus ``ENTRY_OVERHEAD``) is
+    counted when it is stored, and the oldest entries go while the total is over
+    ``max_bytes``. Measuring is slower than a hit, so after the first
+    ``MEASURE_FIRST`` entries one in ``MEASURE_EVERY`` is measured and the others
+    count the mean size so far (the entries of one cache are much alike).
+    Positional, hashable arguments only. Like ``functools.lru_cache`` it has
+    ``cache_info()`` and ``cache_clear()``."""
+
+    MEASURE_FIRST = 32
+    MEASURE_EVERY = 32
+
+    def __init__(self, fn: Callable[..., Any], max_bytes: int) -> None:
+        self._fn = fn
+        self.max_bytes = max_bytes
+        self._data: OrderedDict[tuple, tuple[Any, int]] = OrderedDict()
+        self.bytes = 0
+        self.hits = self.misses = 0
+        self._measured = self._measured_bytes = 0
+        update_wrapper(self, fn)
+
+    def _cost(self, args: tuple, value: Any) -> int:
+        n = self._measured
+        if n < self.MEASURE_FIRST or self.misses % self.MEASURE_EVERY == 0:
+            cost = ENTRY_OVERHEAD + approx_bytes(args) + approx_bytes(value)
+            self._measured = n + 1
+            self._measured_bytes += cost
+            return cost
+        return self._measured_bytes // n
+
+    def __call__(self, *args: Any) -> Any:
+        data = self._data
+        entry = data.get(args)
+        if entry is not None:
+            data.move_to_end(args)
+            self.hits += 1
+            return entry[0]
+        self.misses += 1
+        value = self._fn(*args)
+        cost = self._cost(args, value)
+        old = data.pop(args, None)  # stored meanwhile by a nested call
+        if old is not None:
+            self.bytes -= old[1]
+        data[args] = (value, cost)
+        self.bytes += cost
+        while self.bytes > self.max_bytes and data:
+            _, (_, freed) = data.popitem(last=False)
+            self.bytes -= freed
+        return value
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def cache_info(self) -> CacheInfo:
+        return CacheInfo(self.hits, self.misses, len(self._data), self.bytes, self.max_bytes)
+
+    def cache_clear(self) -> None:
+        self._data.clear()
+        self.bytes = 0
+        self.hits = self.misses = 0
+        self._measured = self._measured_bytes = 0
+
+    def measured_bytes(self) -> int:
+        """Every entry measured now (slow: for tests and benchmarks)."""
+        return sum(
+            ENTRY_OVERHEAD + approx_bytes(args) + approx_bytes(value)
+            for args, (value, _) in self._data.items()
+        )
+
+
+#: Every cache made by ``sized_cache`` (this module's and the bots'), for tests
+#: and benchmarks.
+CACHES: list[SizedCache] = []
+
+
+def sized_cache(max_bytes: int) -> Callable[[Callable[..., Any]], SizedCache]:
+    """Decorator: ``@sized_cache(2 << 20)`` caches a function in about 2 MB at most."""
+
+    def wrap(fn: Callable[..., Any]) -> SizedCache:
+        cache = SizedCache(fn, max_bytes)
+        CACHES.append(cache)
+        return cache
+
+    return wrap
+
+
+# About 400 bytes an arrangement, 200 a list of points: a few thousand hands each,
+# several games' worth (a game meets about 400 hands per seat).
+SOLVE_CACHE_BYTES = 2 << 20
+DROP_CACHE_BYTES = 1 << 20
+KIND_CACHE_BYTES = 256 << 10
+#: The bots' cache of a hand's structure (``bots._structure``), about 700 bytes a hand.
+STRUCTURE_CACHE_BYTES = 2 << 20
 
 
 def card_id(card: Card) -> int:
@@ -80,7 +212,7 @@ def meld_kind(cards: Sequence[Card], deck_size: int) -> str | None:
     return None
 
 
-@lru_cache(maxsize=1 << 14)
+@sized_cache(KIND_CACHE_BYTES)
 def _kind_cached(meld: tuple[Card, ...], deck_size: int) -> str | None:
     return meld_kind(meld, deck_size)
 
@@ -240,7 +372,7 @@ def _dp(ids: tuple[int, ...], deck_size: int):
     return pts, meldable, f
 
 
-@lru_cache(maxsize=1 << 16)
+@sized_cache(SOLVE_CACHE_BYTES)
 def _solve(ids: tuple[int, ...], deck_size: int) -> Arrangement:
     n = len(ids)
     pts, meldable, f = _dp(ids, deck_size)
@@ -256,7 +388,7 @@ def _solve(ids: tuple[int, ...], deck_size: int) -> Arrangement:
     return Arrangement(tuple(out_melds), loose, sum(pts[j] for j in loose_idx))
 
 
-@lru_cache(maxsize=1 << 16)
+@sized_cache(DROP_CACHE_BYTES)
 def _drop_points(ids: tuple[int, ...], deck_size: int) -> tuple[int, ...]:
     """Fewest loose points of the hand without ids[k], for every k (one shared search)."""
     n = len(ids)
@@ -380,7 +512,7 @@ def best_layoff(
 # One draw ahead (used by the bots)
 
 
-@lru_cache(maxsize=1 << 16)
+@sized_cache(DROP_CACHE_BYTES)
 def _drop_one(ids: tuple[int, ...], deck_size: int) -> int:
     """Fewest loose points after throwing away one of `ids` (a large number if empty)."""
     if not ids:
