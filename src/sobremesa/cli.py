@@ -23,6 +23,7 @@ from sobremesa.settings import (
 )
 from sobremesa.ui.announcer import Announcer
 from sobremesa.ui.console import end_on_signals, make_console
+from sobremesa.ui.numbers import number
 from sobremesa.ui.session import Session
 
 GAME_ALIASES = {
@@ -376,8 +377,9 @@ class App:
             text = answer.strip()
             if back and (text == "0" or is_back(text)):
                 return 0
-            if text.isdigit() and first <= int(text) < first + len(options):
-                return int(text) - first + 1
+            chosen = number(text)
+            if chosen is not None and first <= chosen < first + len(options):
+                return chosen - first + 1
             named = option_named(text, options)
             if named is not None:
                 return named

@@ -20,6 +20,7 @@ from sobremesa import i18n
 from sobremesa.games import GAMES
 from sobremesa.i18n import _
 from sobremesa.settings import READING_WPM
+from sobremesa.ui.numbers import decimal_number, signed_number
 from sobremesa.ui.session import seconds_text
 
 OUTPUT_CHOICES = (["texto"], ["texto", "lector"], ["texto", "voz"], ["texto", "lector", "voz"])
@@ -87,10 +88,7 @@ def ask_number(
             return None
         if is_back(text):
             return BACK
-        try:
-            value = float(text.strip().replace(",", "."))
-        except ValueError:
-            value = None
+        value = decimal_number(text)
         if value is not None and low <= value <= high:
             return int(value) if value == int(value) else value
         app.announcer.answer(
@@ -110,10 +108,7 @@ def ask_int(app: Any, prompt: str, low: int, high: int) -> int | str | None:
             return None
         if is_back(text):
             return BACK
-        try:
-            value = int(text.strip())
-        except ValueError:
-            value = None
+        value = signed_number(text)
         if value is not None and low <= value <= high:
             return value
         app.announcer.answer(

@@ -14,6 +14,7 @@ from sobremesa.i18n import N_, _, ngettext
 from sobremesa.settings import Settings
 from sobremesa.ui.announcer import Said
 from sobremesa.ui.commands import Command, CommandSpec, fold
+from sobremesa.ui.numbers import DIGITS, is_number
 from sobremesa.ui.session import (
     GameAdapter,
     Pause,
@@ -59,7 +60,7 @@ _SIDE_BY_WORD = {w: s for s, words in SIDE_WORDS.items() for w in words}
 # "pos 3", "pos3", "posición 3": the card in that place of your sorted hand (a bare
 # number is the card of that value, as people say it).
 POSITION_WORDS = ("pos", "posicion", "position")
-_GLUED_POSITION = re.compile(r"(?:posicion|position|pos)(\d+)")
+_GLUED_POSITION = re.compile(r"(?:posicion|position|pos)(" + DIGITS + ")")
 NUMBER_WORDS = {
     w: n
     for n, words in enumerate(
@@ -749,7 +750,7 @@ class CabangaAdapter(GameAdapter):
         a colour glued to its number split ('r7', 'am12', '7r')."""
         words: list[str] = []
         for word in fold(args).split():
-            glued = re.fullmatch(r"([a-z]+)(\d+)|(\d+)([a-z]+)", word)
+            glued = re.fullmatch(r"([a-z]+)(" + DIGITS + ")|(" + DIGITS + ")([a-z]+)", word)
             parts = [p for p in glued.groups() if p] if glued else []
             if parts and any(p in _COLOUR_BY_WORD and p != "p" for p in parts):
                 words.extend(parts)
@@ -763,7 +764,7 @@ class CabangaAdapter(GameAdapter):
         if not words:
             return None
         first = words[0]
-        if re.fullmatch(r"p\d+", first):  # purple 5, or the 5th card (Chinchón's p5)?
+        if re.fullmatch("p" + DIGITS, first):  # purple 5, or the 5th card (Chinchón's p5)?
             return _("¿p{n}? Di m {n} para morado {n}, o pos {n}.").format(n=first[1:])
         if first in POSITION_WORDS:
             rest = words[1:]
@@ -772,7 +773,7 @@ class CabangaAdapter(GameAdapter):
             if glued is None:
                 return None
             rest = [glued.group(1), *words[1:]]
-        if len(rest) != 1 or not rest[0].isdigit():
+        if len(rest) != 1 or not is_number(rest[0]):
             return _("Di un número: jugar pos 3 izquierda.")
         hand = sorted(self._hand(), key=lambda c: c.sort_key)
         index = int(rest[0])
@@ -789,7 +790,7 @@ class CabangaAdapter(GameAdapter):
         position = self._position(words)
         if position is not None:
             return position
-        unknown = [w for w in words if not w.isdigit() and w not in _COLOUR_BY_WORD]
+        unknown = [w for w in words if not is_number(w) and w not in _COLOUR_BY_WORD]
         if unknown:
             # Never guess: an unknown word must not turn into another card.
             return _('No conozco el color "{word}": rojo, azul, amarillo o morado.').format(
@@ -798,7 +799,7 @@ class CabangaAdapter(GameAdapter):
         if len({_COLOUR_BY_WORD[w] for w in words if w in _COLOUR_BY_WORD}) > 1:
             return _("Di un solo color.")
         colour = next((_COLOUR_BY_WORD[w] for w in words if w in _COLOUR_BY_WORD), None)
-        numbers = [int(w) for w in words if w.isdigit()]
+        numbers = [int(w) for w in words if is_number(w)]
         if len(numbers) != 1:
             return _("Di la carta y la pila: por ejemplo jugar rojo 7 izquierda.")
         value = numbers[0]
@@ -836,10 +837,10 @@ class CabangaAdapter(GameAdapter):
             words = words[:-1]
         elif (
             len(words) > 1
-            and not words[-1].isdigit()
+            and not is_number(words[-1])
             and words[-1] not in _COLOUR_BY_WORD
             and words[-1] not in OTHER_COLOURS
-            and any(w.isdigit() for w in words[:-1])
+            and any(is_number(w) for w in words[:-1])
         ):
             # After the card comes the side: "jugar rojo 11 arriba".
             return Reply(
@@ -909,10 +910,10 @@ class CabangaAdapter(GameAdapter):
             side = words[1] if len(words) == 2 else (self._which_side or "")
             return f"jugar {words[0]} {self._which} {side}".strip()
         first = words[0]
-        if not (first.isdigit() or first in _COLOUR_BY_WORD):
+        if not (is_number(first) or first in _COLOUR_BY_WORD):
             return None
         if self.player_in_window() and not any(w in _SIDE_BY_WORD for w in words[1:]):
-            return "cabanga " + " ".join(w for w in words if w.isdigit())
+            return "cabanga " + " ".join(w for w in words if is_number(w))
         return "jugar " + " ".join(words)
 
     def handle_unknown_would_act(self, text: str) -> bool:
@@ -929,7 +930,7 @@ class CabangaAdapter(GameAdapter):
         view = self._view()
         if view.phase != "cabanga" or not view.can_react:
             return Reply([_("Ahora no hay cabanga que responder.")])
-        values = [int(w) for w in args.split() if w.isdigit()]
+        values = [int(w) for w in args.split() if is_number(w)]
         fitting = list(view.fitting)
         if not values:
             if not fitting:

@@ -14,6 +14,7 @@ from sobremesa.lexicon.spelling import WordError, normalize
 from sobremesa.settings import Settings
 from sobremesa.ui.announcer import Said
 from sobremesa.ui.commands import Command, CommandSpec, fold
+from sobremesa.ui.numbers import is_number
 from sobremesa.ui.session import (
     GameAdapter,
     Pause,
@@ -1153,7 +1154,7 @@ class CastanaAdapter(GameAdapter):
         position) and the words left; `Refused` with the reason if none."""
         hand = sort_hand(self._hand(), self.order)
         first, rest = words[0], words[1:]
-        if first.isdigit():
+        if is_number(first):
             index = int(first)
             if not 1 <= index <= len(hand):
                 raise Refused(
@@ -1229,7 +1230,7 @@ class CastanaAdapter(GameAdapter):
         if not words:
             return Reply([_("Di la carta o la palabra: jugar m roja, o jugar casa.")])
         first = words[0]
-        if len(first) >= 2 and not first.isdigit() and first not in LETTER_WORDS:
+        if len(first) >= 2 and not is_number(first) and first not in LETTER_WORDS:
             return self._cmd_castana(args, typed="jugar")
         try:
             card, rest = self._parse_card(words)

@@ -32,6 +32,7 @@ from sobremesa.games.chinchon.texts import (
 from sobremesa.i18n import N_, _
 from sobremesa.settings import Settings
 from sobremesa.ui.commands import Command, CommandSpec, fold
+from sobremesa.ui.numbers import DIGITS, is_number, number
 from sobremesa.ui.session import (
     GameAdapter,
     Pause,
@@ -624,7 +625,7 @@ class ChinchonAdapter(GameAdapter):
         text = args.strip()
         if not text:
             return _("Di qué carta: por ejemplo descartar 4 oros, o p5 por posición.")
-        position = re.fullmatch(r"(?:p|pos|posicion|position)\s*(\d+)", fold(text))
+        position = re.fullmatch(r"(?:p|pos|posicion|position)\s*(" + DIGITS + ")", fold(text))
         if position:
             index = int(position.group(1))
             if 1 <= index <= len(hand):
@@ -639,7 +640,7 @@ class ChinchonAdapter(GameAdapter):
                 return _('No conozco el palo "{word}".').format(word=word)
             if error.kind == "extra":
                 return _('Sobra "{word}" después de la carta.').format(word=word)
-            if word.isdigit():
+            if is_number(word):
                 return _("No hay carta {number}. Por posición: p1 a p{n}.").format(
                     number=word, n=len(hand)
                 )
@@ -781,7 +782,8 @@ class ChinchonAdapter(GameAdapter):
         if len(words) >= 3 and fold(words[-2]) in ("en", "on", "in", "a"):
             text, target = " ".join(words[:-2]), words[-1]
         legal = self.game.legal_actions(self.table.human)
-        index = int(target) - 1 if target.isdigit() else None
+        typed = number(target)
+        index = typed - 1 if typed is not None else None
 
         def fits(card: Card) -> bool:
             return any(
@@ -794,10 +796,10 @@ class ChinchonAdapter(GameAdapter):
             return Reply([card])
         count = len(view.closer_melds)
         if target:
-            if not target.isdigit() or not 1 <= int(target) <= count:
+            if typed is None or not 1 <= typed <= count:
                 message = _("Escribe el número de la combinación, del 1 al {n}.")
                 return Reply([message.format(n=count)])
-            index = int(target) - 1
+            index = typed - 1
             legal = self.game.legal_actions(self.table.human)
             if r.LayOff(card, index) not in legal:
                 message = _("{card} no encaja en la {n}, {meld}.").format(

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from sobremesa.games.palabras.tiles import BLANK_FLAG, CELL_TEXT, cell_of, cells_text
+from sobremesa.ui.numbers import is_number
 
 SIZE = 15
 COLUMNS = "ABCDEFGHIJKLMNO"
@@ -167,9 +168,9 @@ def parse_square(text: str) -> tuple[int, int, bool] | None:
     t = text.strip().upper()
     if len(t) < 2:
         return None
-    if t[0].isalpha() and t[1:].isdigit():
+    if t[0].isalpha() and is_number(t[1:]):
         letter, number, down = t[0], t[1:], True
-    elif t[-1].isalpha() and t[:-1].isdigit():
+    elif t[-1].isalpha() and is_number(t[:-1]):
         letter, number, down = t[-1], t[:-1], False
     else:
         return None
@@ -182,7 +183,7 @@ def looks_like_square(text: str) -> bool:
     """A letter and a number in either order (maybe outside the board: "P8", "H16")."""
     t = text.strip().upper()
     return len(t) >= 2 and (
-        (t[0].isalpha() and t[1:].isdigit()) or (t[-1].isalpha() and t[:-1].isdigit())
+        (t[0].isalpha() and is_number(t[1:])) or (t[-1].isalpha() and is_number(t[:-1]))
     )
 
 

@@ -38,6 +38,7 @@ import unicodedata
 from sobremesa.core.game import IllegalAction
 from sobremesa.games.palabras.board import SIZE, Board, Move, looks_like_square, parse_square
 from sobremesa.games.palabras.tiles import BLANK, CODE, fold_letter
+from sobremesa.ui.numbers import is_number
 
 ACROSS_WORDS = frozenset({"horizontal", "horizontalmente", "h", "across", "derecha", "→"})
 DOWN_WORDS = frozenset({"vertical", "verticalmente", "v", "down", "abajo", "↓"})
@@ -62,8 +63,8 @@ def _merge_split_squares(tokens: list[str]) -> list[str]:
         a = tokens[i]
         b = tokens[i + 1] if i + 1 < len(tokens) else None
         if b is not None and (
-            (len(a) == 1 and a.isalpha() and b.isdigit())
-            or (a.isdigit() and len(b) == 1 and b.isalpha())
+            (len(a) == 1 and a.isalpha() and is_number(b))
+            or (is_number(a) and len(b) == 1 and b.isalpha())
         ):
             out.append(a + b)
             i += 2
@@ -92,7 +93,7 @@ def parse_move(text: str) -> Move:
     direction: bool | None = None
     for token in tokens:
         low = token.lower()
-        if looks_like_square(token) and any(ch.isdigit() for ch in token):
+        if looks_like_square(token) and any(is_number(ch) for ch in token):
             found = parse_square(token)
             if found is None:
                 raise NotationError("bad_square", square=token.upper())

@@ -31,6 +31,7 @@ from sobremesa.games.palabras.scoring import Play, check_move
 from sobremesa.games.palabras.tiles import BLANK, CODE, fold_letter, normalize_rack, sort_rack
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.ui.commands import Command, CommandSpec, fold
+from sobremesa.ui.numbers import is_number, number
 from sobremesa.ui.session import GameAdapter, Reply, Table, make_bots, restore_seats, seat_table
 from sobremesa.ui.wording import prompt_of, said
 
@@ -767,8 +768,9 @@ class PalabrasAdapter(GameAdapter):
         text = args.strip()
         if not text:
             return self.cursor[0]
-        if text.isdigit() and 1 <= int(text) <= SIZE:
-            return int(text) - 1
+        row = number(text)
+        if row is not None and 1 <= row <= SIZE:
+            return row - 1
         return None
 
     def _col_arg(self, args: str) -> int | None:
@@ -803,11 +805,11 @@ class PalabrasAdapter(GameAdapter):
             if letter is None:
                 return Reply([usage])
             return Reply(t.tile_lines(letter, on_board_blank=board.is_blank(row, col)))
-        if text.isdigit():
+        index = number(text)
+        if index is not None:
             rack = sort_rack(self._rack() or "")
             if self.table.human is None:
                 return Reply([_("Eres espectador: no tienes atril.")])
-            index = int(text)
             if not 1 <= index <= len(rack):
                 return Reply(
                     [
@@ -818,7 +820,7 @@ class PalabrasAdapter(GameAdapter):
                 )
             return Reply(t.tile_lines(rack[index - 1]))
         square = _ask_square(text)
-        if square is not None and any(ch.isdigit() for ch in text):
+        if square is not None and any(is_number(ch) for ch in text):
             letter = board.letter(*square)
             if letter is None:
                 return Reply([_("{square} está vacía.").format(square=square_name(*square))])
@@ -1104,11 +1106,11 @@ class PalabrasAdapter(GameAdapter):
     def _cmd_ir(self, args: str) -> Reply:
         text = args.strip()
         square = _ask_square(text)
-        if square is not None and any(ch.isdigit() for ch in text):
+        if square is not None and any(is_number(ch) for ch in text):
             return self._move_cursor(*square)
         words = self.game.board.words()
-        if text.isdigit():
-            n = int(text)
+        n = number(text)
+        if n is not None:
             if not words:
                 return Reply([_("No hay palabras en el tablero.")])
             if not 1 <= n <= len(words):
