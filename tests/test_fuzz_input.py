@@ -33,6 +33,7 @@ from sobremesa.games.chinchon.ui import COMMANDS as CHINCHON_COMMANDS
 from sobremesa.games.palabras.tiles import full_bag
 from sobremesa.games.palabras.ui import COMMANDS as PALABRAS_COMMANDS
 from sobremesa.settings import Settings
+from sobremesa.ui.numbers import decimal_number, is_number, number, signed_number
 from sobremesa.ui.session import COMMON_COMMANDS
 
 GAMES = ("chinchon", "palabras", "cabanga", "castana")
@@ -158,6 +159,26 @@ def fuzz_lines(seed: int, game: str, count: int) -> list[str]:
     return [fuzz_line(rng, game) for _ in range(count)]
 
 
+# -- the one reader of typed numbers -------------------------------------------------------
+NOT_NUMBERS = [*ODD_DIGITS, "1_0", " 3", "3 ", "", "-1", "+1", "1" * 10, "1" * 5000, "1e3"]
+
+
+@pytest.mark.parametrize("text", NOT_NUMBERS)
+def test_only_plain_digits_are_numbers(text):
+    assert not is_number(text)
+    assert number(text) is None
+
+
+def test_plain_digits_are_numbers():
+    assert [number(t) for t in ("0", "7", "007", "15", "999999999")] == [0, 7, 7, 15, 999999999]
+    assert signed_number(" -10 ") == -10 and signed_number("+3") == 3
+    assert signed_number("-٣") is None and signed_number("٣") is None
+    assert decimal_number("0,5") == 0.5 and decimal_number(" 1.5 ") == 1.5
+    assert decimal_number("2") == 2.0 and decimal_number(",5") == 0.5
+    for text in ("٣,5", "３", "nan", "inf", "1e3", "1_0", "²", "", ",", "1" * 5000):
+        assert decimal_number(text) is None, text
+
+
 # -- invariants of the game a save restores into -----------------------------------------
 def check_invariants(game_id: str, game) -> None:
     if game_id == "chinchon":
@@ -206,11 +227,11 @@ def check_saved_or_over(game_id: str, home, result, monkeypatch) -> None:
         assert "Partida guardada" not in result.stdout  # the game ended: nothing to keep
 
 
-def fuzz_game(game_id: str, seed: int, count: int, home, monkeypatch) -> None:
+def fuzz_game(game_id: str, seed: int, count: int, home, monkeypatch, language="es") -> None:
     """A whole script (the game may end in it), then its first part in a fresh home
     (the game surely saved): clean runs, a sound save, `continuar` resumes."""
     lines = fuzz_lines(seed, game_id, count)
-    play = ["jugar", game_id, "--semilla", str(seed), "--ritmo", "0"]
+    play = ["jugar", game_id, "--semilla", str(seed), "--ritmo", "0", "--idioma", language]
     result = run(play, lines, home / "whole")
     check_clean(result)
     check_saved_or_over(game_id, home / "whole", result, monkeypatch)
@@ -222,6 +243,11 @@ def fuzz_game(game_id: str, seed: int, count: int, home, monkeypatch) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_random_lines_never_crash_a_game(game_id, tmp_path, monkeypatch):
     fuzz_game(game_id, 1, 400, tmp_path / "home", monkeypatch)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_lines_in_english_never_crash_a_game(game_id, tmp_path, monkeypatch):
+    fuzz_game(game_id, 9, 200, tmp_path / "home", monkeypatch, language="en")
 
 
 @pytest.mark.slow
