@@ -23,7 +23,7 @@ from sobremesa.settings import (
 )
 from sobremesa.ui.announcer import Announcer
 from sobremesa.ui.console import end_on_signals, make_console
-from sobremesa.ui.numbers import number
+from sobremesa.ui.numbers import decimal_number, number, signed_number
 from sobremesa.ui.session import Session
 
 GAME_ALIASES = {
@@ -59,16 +59,19 @@ def _argparse_gettext(message: str) -> str:
 
 def decimal(text: str) -> float:
     """A number with a decimal comma or point (`--ritmo 0,5`), as the game takes it."""
-    try:
-        value = float(text.strip().replace(",", "."))
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("{value} no es un número; por ejemplo 0,5").format(value=text)
-        ) from None
-    if value != value:  # NaN
+    value = decimal_number(text)
+    if value is None:  # also inf, nan, 1e3 or digits that are not 0-9
         raise argparse.ArgumentTypeError(
             _("{value} no es un número; por ejemplo 0,5").format(value=text)
         )
+    return value
+
+
+def integer(text: str) -> int:
+    """A whole number of plain digits 0-9 (`--rivales 3`); argparse says which is wrong."""
+    value = signed_number(text)
+    if value is None:
+        raise ValueError(text)
     return value
 
 
@@ -113,7 +116,7 @@ def _global_options(parser: argparse.ArgumentParser, default: object) -> None:
     )
     parser.add_argument(
         "--lectura",
-        type=int,
+        type=integer,
         default=default,
         metavar="N",
         help=_("velocidad de lectura: palabras por minuto de tu lector (60 a 500)"),
@@ -149,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--rivales",
-        type=int,
+        type=integer,
         metavar="N",
         help=_(
             "número de rivales: Chinchón 1 a 7, Palabras 1 a 3, ABC ¡Castaña! 1 a 5, ¡Cabanga! 2 a 5"
@@ -165,10 +168,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--espectador", action="store_true", help=_("solo juegan los rivales; tú escuchas")
     )
-    play.add_argument("--baraja", type=int, choices=[40, 48], help=_("baraja de 40 o 48 cartas"))
+    play.add_argument(
+        "--baraja", type=integer, choices=[40, 48], help=_("baraja de 40 o 48 cartas")
+    )
     play.add_argument(
         "--limite",
-        type=int,
+        type=integer,
         metavar="N",
         help=_("límite de puntos: Chinchón 70 o 100; ¡Cabanga! 5 a 100"),
     )
@@ -661,9 +666,11 @@ class App:
     def _save_settings(self) -> None:
         try:
             save_settings(self.stored)
-        except OSError as error:
+        except OSError as error:  # the options stay in effect for this run
             self.announcer.narrate(
-                _("No he podido guardar las opciones: {error}").format(error=error.strerror)
+                _("No he podido guardar las opciones: {error}").format(
+                    error=saves.failure_reason(error)
+                )
             )
 
     def options_menu(self) -> str:
