@@ -239,3 +239,28 @@ def test_english_failure_line(isolated_home):
     save_of(isolated_home).mkdir(parents=True)
     result = play_some_moves(isolated_home, ["--idioma", "en"])
     assert "Cannot save the game: a folder is in its place." in result.stdout.splitlines()
+
+
+def test_settings_that_cannot_be_written_are_said_and_kept_for_the_run(isolated_home):
+    config = isolated_home / "config"
+    if os.geteuid() == 0:
+        _mount_tmpfs(config, "size=1m")
+        (config / "ajustes.json").write_text("{}", encoding="utf-8")
+        subprocess.run(["mount", "-o", "remount,ro", str(config)], check=True)
+        reason = "disco de solo lectura"
+    else:
+        config.mkdir(parents=True)
+        (config / "ajustes.json").write_text("{}", encoding="utf-8")
+        config.chmod(0o500)
+        reason = "sin permiso"
+    try:
+        result = run(["opciones"], ["3", "1", "0", "0"], isolated_home)
+    finally:
+        if os.geteuid() == 0:
+            _umount(config)
+        else:
+            config.chmod(0o700)
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    lines = result.stdout.splitlines()
+    assert f"No he podido guardar las opciones: {reason}" in lines
+    assert "Baraja: 48 cartas" in lines

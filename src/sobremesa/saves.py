@@ -226,7 +226,7 @@ def _write_full(game: str, path: Path, payload: dict[str, Any]) -> None:
     stats.full += 1
     log = log_path(path)
     # Lines of the older base name another log_id: if this fails they are ignored.
-    with contextlib.suppress(FileNotFoundError):
+    with contextlib.suppress(OSError):
         log.unlink()
     _writers[game] = _Writer(payload, log_id, _stamp(path))
 
@@ -449,7 +449,7 @@ REASONS = {
     errno.EPERM: N_("sin permiso"),
     errno.EISDIR: N_("hay una carpeta en su lugar"),
     errno.ENOTDIR: N_("la carpeta no es válida"),
-    errno.EEXIST: N_("hay una carpeta en su lugar"),
+    errno.EEXIST: N_("la carpeta no es válida"),  # a file where the folder goes
     errno.ENOTEMPTY: N_("hay una carpeta en su lugar"),
 }
 
