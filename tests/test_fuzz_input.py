@@ -477,3 +477,24 @@ def test_random_lines_at_the_first_run_setup(seed, tmp_path, monkeypatch):
     for game_id in saves.saved_games():
         adapter = cli.game_ui(game_id).restore_adapter(Settings(), saves.read_save(game_id))
         check_invariants(game_id, adapter.game)
+
+
+# -- the command line ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (["--ritmo", "inf"], "--ritmo: inf no es un número; por ejemplo 0,5"),
+        (["--ritmo", "٣"], "--ritmo: ٣ no es un número; por ejemplo 0,5"),
+        (["--ventana", "1e3"], "--ventana: 1e3 no es un número; por ejemplo 0,5"),
+        (["--rivales", "２"], "--rivales: valor no válido: '２'"),
+        (["--limite", "1_00"], "--limite: valor no válido: '1_00'"),
+        (["--lectura", "٣٠٠"], "--lectura: valor no válido: '٣٠٠'"),
+    ],
+)
+def test_numbers_on_the_command_line_are_plain_digits_too(args, error, tmp_path):
+    result = run(["jugar", "cabanga", "--semilla", "1", *args], ["mano"], tmp_path / "home")
+    assert result.returncode == 2
+    assert error in result.stderr
+    assert "Traceback" not in result.stderr
+    good = ["--ritmo", "0,5", "--rivales", "2", "--limite", "50", "--lectura", "200"]
+    assert run(["jugar", "cabanga", *good], ["mano"], tmp_path / "ok").returncode == 0
