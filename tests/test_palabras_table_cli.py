@@ -141,7 +141,7 @@ def test_exploration_jumps_to_tiles_gaps_and_words(tmp_path):
     first = next(w for n, w, p in numbered if n == "1")
     assert lines[at + 1 : at + 6] == [
         "A8: vacía, palabra triple.",
-        "D8: A, 1 punto, letra doble, usada.",
+        "D8: A, 1 punto, letra doble, usada; en ANEAS.",
         "I8: vacía.",
         "C8: vacía.",
         "Ninguna ficha más a la izquierda. C8: vacía.",
@@ -168,7 +168,7 @@ def test_exploration_jumps_in_english(tmp_path):
     at = lines.index("You explore the board: arrows to move, Escape or leave to finish.")
     assert lines[at + 1 : at + 4] == [
         "A8: empty, triple word.",
-        "D8: A, 1 point, double letter, used.",
+        "D8: A, 1 point, double letter, used; in ANEAS.",
         "I8: empty.",
     ]
     assert re.fullmatch(
@@ -189,8 +189,8 @@ def test_hint_says_the_bonus_and_probar_respects_the_blank(tmp_path):
     )
     hint = next(line for line in lines if line.startswith("Pista: "))
     found = re.fullmatch(
-        r"Pista: COPUDOS en \S+ horizontal, (\d+) puntos\. Forma: COPUDOS (\d+)\. "
-        r"Comodín como S\. Más 40 por usar las 7 fichas\.",
+        r"Pista: COPUDOS en \S+ horizontal, (\d+) puntos, con 40 por usar las 7 fichas\. "
+        r"Forma: COPUDOS (\d+)\. Comodín como S en H8\.",
         hint,
     )
     assert found and int(found[1]) == int(found[2]) + 40, hint
@@ -220,8 +220,11 @@ def test_pista_and_probar_in_english(tmp_path):
         language="en",
     )
     hint = next(line for line in lines if line.startswith("Hint: "))
-    assert re.fullmatch(r"Hint: COPUDOS at \S+ across, \d+ points\. Forms: COPUDOS \d+\. .+", hint)
-    assert "40" in hint.split("Forms: ")[1], hint
+    assert re.fullmatch(
+        r"Hint: COPUDOS at \S+ across, \d+ points, 40 of them for using all 7 tiles\. "
+        r"Forms: COPUDOS \d+\. Blank as S on H8\.",
+        hint,
+    )
     assert any(line.startswith("COPUDOS fits in ") and "blank as S" in line for line in lines)
     assert "The square is missing: COPUDOS 8H across, COPUDOS H8 down." in lines
     assert "OS touches COPUDOS from B8 to H8: it would be COPUDOSOS at 8B." in lines
@@ -302,3 +305,125 @@ def test_confirmation_in_english(tmp_path):
     assert lines.count("ANEAS from D8 to H8, across: 12 points. Play it? yes or no") == 2
     assert "Cancelled: you do not play ANEAS." in lines
     assert lines.count("You play ANEAS from D8 to H8, across: 12 points (total 12).") == 1
+
+
+# --- 6. frictions of the blind playtest -------------------------------------------------------
+
+
+def test_opening_says_the_bag_after_the_deal_and_reads_the_rack_whoever_starts(tmp_path):
+    mine = play(26, ["mesa", "salir"], tmp_path / "first")  # the player starts
+    assert "Palabras: 2 jugadores, 83 fichas en la bolsa. La primera palabra pasa por H8." in mine
+    assert "Bolsa: 83 fichas. Fichas en los atriles: Tú 7, Pablo 7." in mine
+    start = mine.index("Empiezas tú.")
+    assert mine[start + 1 : start + 3] == ["Tus fichas: C, D, O, O, P, U y comodín.", "Tu turno."]
+    theirs = play(3, ["salir"], tmp_path / "second")  # the rival starts
+    assert "Palabras: 2 jugadores, 83 fichas en la bolsa. La primera palabra pasa por H8." in theirs
+    assert "Tus fichas: A, A, B, G, I, J y Q." in theirs
+
+
+def test_opening_in_english(tmp_path):
+    lines = play(26, ["quit"], tmp_path / "en", language="en")
+    assert "Palabras: 2 players, 83 tiles in the bag. The first word goes through H8." in lines
+    start = lines.index("You play first.")
+    assert lines[start + 1 : start + 3] == ["Your tiles: C, D, O, O, P, U and blank.", "Your turn."]
+
+
+def test_probar_without_a_square_says_first_that_a_word_is_not_one(tmp_path):
+    lines = play(2, ["probar PITEC", "probar CASA", "salir"], tmp_path / "es")
+    assert "PITEC no está en el diccionario." in lines
+    assert not any(line.startswith("PITEC no cabe") for line in lines)
+    assert "CASA no cabe con tu atril en ningún sitio." in lines  # a word: the rack decides
+    english = play(2, ["try PITEC", "quit"], tmp_path / "en", language="en")
+    assert "PITEC is not in the dictionary." in english
+
+
+def test_blank_square_named_and_the_bonus_said_as_included(tmp_path):
+    # Seed 26: COPUDOs 8B, blank as S on H8, all 7 tiles; Pablo answers ABETALES, 7 tiles.
+    lines = play(
+        26,
+        ["pista", "probar COPUDOs 8B", "jugar COPUDOs 8B", "ultima", "historial 12", "salir"],
+        tmp_path / "es",
+    )
+    bonus = "68 puntos, con 40 por usar las 7 fichas"
+    assert (
+        f"Pista: COPUDOS en 8B horizontal, {bonus}. Forma: COPUDOS 28. Comodín como S en H8."
+        in lines
+    )
+    assert f"COPUDOS en 8B horizontal valdría {bonus}." in lines
+    assert "Forma: COPUDOS 28. Comodín como S en H8." in lines
+    assert f"Juegas COPUDOS de B8 a H8, horizontal: {bonus} (total 68)." in lines
+    assert "Comodín como S en H8." in lines
+    assert any(
+        line.startswith("Pablo juega ABETALES ")
+        and "70 puntos, con 40 por usar las 7 fichas" in line
+        for line in lines
+    )
+    assert not any("Más 40" in line for line in lines)
+
+
+def test_blank_square_and_bonus_in_english(tmp_path):
+    lines = play(
+        26, ["hint", "try COPUDOs 8B", "play COPUDOs 8B", "quit"], tmp_path / "en", language="en"
+    )
+    bonus = "68 points, 40 of them for using all 7 tiles"
+    assert f"Hint: COPUDOS at 8B across, {bonus}. Forms: COPUDOS 28. Blank as S on H8." in lines
+    assert f"COPUDOS at 8B across would score {bonus}." in lines
+    assert f"You play COPUDOS from B8 to H8, across: {bonus} (total 68)." in lines
+    assert "Blank as S on H8." in lines
+    assert not any("Plus 40" in line for line in lines)
+
+
+def test_small_wording_rows_rules_braille_legend_and_explored_words(tmp_path):
+    lines = play(
+        26,
+        [
+            "jugar COPUDOs 8B",
+            "fila 8",
+            "reglas",
+            "",
+            "braille fila 8",
+            "braille columna H",
+            "explorar C8",
+            "derecha",
+            "salir",
+        ],
+        tmp_path / "es",
+    )
+    row = next(line for line in lines if line.startswith("Fila 8: "))
+    assert row.startswith("Fila 8: A8 vacía, B8 C,") and "I a O vacías" in row
+    assert "No hay K ni W. CH, LL y RR se escriben con dos fichas." in lines
+    assert lines.count("⠤ casilla vacía, ⠔ comodín.") == 1  # the first braille row only
+    legend = lines.index("⠤ casilla vacía, ⠔ comodín.")
+    assert lines[legend - 1].startswith("Fila 8: ⠤⠉⠕")
+    assert lines[legend + 1].startswith("Columna H: ")
+    assert "C8: O, 1 punto; en COPUDOS." in lines
+    assert "D8: P, 3 puntos, letra doble, usada; en COPUDOS." in lines
+
+
+def test_small_wording_in_english(tmp_path):
+    lines = play(
+        26,
+        ["play COPUDOs 8B", "row 8", "rules", "", "braille row 8", "explore C8", "quit"],
+        tmp_path / "en",
+        language="en",
+    )
+    assert any(line.startswith("Row 8: A8 empty, B8 C,") for line in lines)
+    assert "There is no K or W. CH, LL and RR are spelled with two tiles." in lines
+    assert "⠤ empty square, ⠔ blank." in lines
+    assert "C8: O, 1 point; in COPUDOS." in lines
+
+
+def test_help_shows_only_shortcuts_of_the_players_language(tmp_path):
+    spanish = play(2, ["ayuda", "", "", "", "", "salir"], tmp_path / "es")
+    help_lines = [line for line in spanish if ": " in line]
+    assert not any(re.search(r"\((?:.*, )?(?:up|go)\)$", line) for line in help_lines), help_lines
+    assert "arriba, abajo, izquierda, derecha: mueven el cursor (ar)" in spanish
+    assert any(line.startswith("ir H8, ir CASA o ir 3: ") for line in spanish)
+    assert (
+        "jugar CASA 8H: horizontal; jugar CASA H8: vertical; una letra en minúscula es el comodín (j)"
+        in spanish
+    )
+    english = play(2, ["help", "", "", "", "", "quit"], tmp_path / "en", language="en")
+    assert "up, down, left, right: move the cursor" in english
+    assert "go H8, go CASA or go 3: take the cursor to a square or to a word of the list" in english
+    assert "play CASA 8H: across; play CASA H8: down; a lowercase letter is the blank" in english

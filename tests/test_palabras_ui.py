@@ -155,7 +155,11 @@ def test_full_game_with_hints_to_the_end_is_reproducible():
     assert not any("diccionario" in line or line.startswith("No tienes") for line in out)
     totals = {"Tú": 0, "Lucía": 0}
     for line in out:
-        found = re.match(r"(Juegas|Lucía juega) .*: (\d+) puntos? \(total (\d+)\)\.$", line)
+        found = re.match(
+            r"(Juegas|Lucía juega) .*: (\d+) puntos?(?:, con 40 por usar las 7 fichas)? "
+            r"\(total (\d+)\)\.$",
+            line,
+        )
         if found:
             who = "Tú" if found.group(1) == "Juegas" else "Lucía"
             totals[who] += int(found.group(2))
@@ -319,7 +323,10 @@ def test_braille_cells_and_views(known):
     letters = "ABCDEFGHIJKLMNÑOPQRSTUVWXYZ"
     assert len({braille.letter_cell(x) for x in letters}) == 27
     # the blank as on its tile, a star, and then the letter it stands for
-    assert ask(known, "braille fila 8") == ["Fila 8: ⠤⠤⠤⠤⠤⠤⠤⠉⠁⠎⠔⠤⠤⠤⠤ comodín K8 A"]
+    assert ask(known, "braille fila 8") == [
+        "Fila 8: ⠤⠤⠤⠤⠤⠤⠤⠉⠁⠎⠔⠤⠤⠤⠤ comodín K8 A",
+        "⠤ casilla vacía, ⠔ comodín.",  # the first time only
+    ]
     assert ask(known, "braille columna K") == ["Columna K: ⠤⠤⠤⠤⠤⠤⠤⠔⠤⠤⠤⠤⠤⠤⠤ comodín K8 A"]
     assert ask(known, "braille columna I") == ["Columna I: ⠤⠤⠤⠤⠤⠤⠇⠁⠎⠤⠤⠤⠤⠤⠤"]
     assert ask(known, "braille atril") == ["Atril: ⠁ ⠑ ⠑ ⠻ ⠕ ⠵ ⠔"]
@@ -337,7 +344,7 @@ def test_probar_scores_without_playing(known):
     ]
     assert ask(known, "probar CASAs 8H") == [
         "CASAS en 8H horizontal valdría 5 puntos.",
-        "Forma: CASAS 5. Comodín como S.",
+        "Forma: CASAS 5. Comodín como S en L8.",
     ]
     assert ask(known, "probar CASAS 8H") == [
         "No tienes la letra S. Para usar el comodín, escribe esa letra en minúscula."
@@ -595,20 +602,20 @@ def test_exploration_commands(known):
     assert known.key_mode() is None
     assert ask(known, "explorar H8") == [
         "Exploras el tablero: flechas para moverte, Escape o dejar para terminar.",
-        "H8: C, 3 puntos, palabra doble, usada.",
+        "H8: C, 3 puntos, palabra doble, usada; en CASA.",
     ]
     assert known.key_mode() == "tablero"
     assert known.prompt() == "H8 C, palabra doble, usada> "
-    assert ask(known, "derecha") == ["I8: A, 1 punto."]
+    assert ask(known, "derecha") == ["I8: A, 1 punto; en CASA y LAS."]  # the words of a tile
     assert known.prompt() == "I8 A> "
-    assert ask(known, "arriba") == ["I7: L, 1 punto, letra doble, usada."]
-    assert ask(known, "abajo") == ["I8: A, 1 punto."]
+    assert ask(known, "arriba") == ["I7: L, 1 punto, letra doble, usada; en LAS."]
+    assert ask(known, "abajo") == ["I8: A, 1 punto; en CASA y LAS."]
     assert ask(known, "leer palabra") == ["CASA en 8H horizontal.", "LAS en I7 vertical."]
     assert ask(known, "leer fila") == ask(known, "fila 8")
     assert ask(known, "leer columna") == ask(known, "columna I")
     assert ask(known, "leer") == ask(known, "casilla I8")
     assert ask(known, "fila") == ask(known, "fila 8")  # without a number: the cursor's
-    assert ask(known, "izquierda") == ["H8: C, 3 puntos, palabra doble, usada."]
+    assert ask(known, "izquierda") == ["H8: C, 3 puntos, palabra doble, usada; en CASA."]
     assert ask(known, "inicio") == ["A8: vacía, palabra triple."]
     assert ask(known, "izquierda") == ["Borde del tablero. A8: vacía, palabra triple."]
     assert ask(known, "fin") == ["O8: vacía, palabra triple."]
@@ -896,7 +903,7 @@ def test_confirmation_keys_prompt_and_answers(known):
     assert ask(adapter, "anular") == ["Dejas de explorar. El cursor queda en H8."]
     assert "pending" not in adapter.extra_to_data()
     assert ask(adapter, "jugar casas 8h") == [  # the rack chose the blank: said
-        "CASAS de H8 a L8, horizontal, con CASA de H8 a K8, comodín como S: 5 puntos. "
+        "CASAS de H8 a L8, horizontal, con CASA de H8 a K8, comodín como S en L8: 5 puntos. "
         "¿Jugar? sí o no",
     ]
     # out of turn: no question, the session says it is not your turn
@@ -975,16 +982,16 @@ def test_a_move_line_says_where_it_lies_and_what_it_took(language, reused, line)
 
 def test_jumps_on_a_known_board(known):
     ask(known, "ir A7")
-    assert ask(known, "saltar derecha") == ["I7: L, 1 punto, letra doble, usada."]
+    assert ask(known, "saltar derecha") == ["I7: L, 1 punto, letra doble, usada; en LAS."]
     assert ask(known, "hueco derecha") == ["J7: vacía."]
     ask(known, "ir I6")
-    assert ask(known, "saltar abajo") == ["I7: L, 1 punto, letra doble, usada."]
+    assert ask(known, "saltar abajo") == ["I7: L, 1 punto, letra doble, usada; en LAS."]
     assert ask(known, "hueco abajo") == ["I10: vacía."]
     assert ask(known, "hueco arriba") == ["I6: vacía."]  # past LAS again
     assert ask(known, "saltar arriba") == ["Ninguna ficha más arriba. I6: vacía."]
     ask(known, "ir H8")
     assert ask(known, "saltar derecha") == [
-        "Ninguna ficha más a la derecha. H8: C, 3 puntos, palabra doble, usada."
+        "Ninguna ficha más a la derecha. H8: C, 3 puntos, palabra doble, usada; en CASA."
     ]
     assert ask(known, "jump") == ["Escribe saltar y una dirección: saltar derecha."]
     assert ask(known, "ir casa") == [
@@ -1004,3 +1011,120 @@ def test_brief_lines_say_the_squares_and_the_letters_taken():
         f"{name}: SIETEÑAL B7-B14, con la I de B8, 45 (90)."
     )
     assert adapter.describe(sieteñal(()))[0] == f"{name}: SIETEÑAL B7-B14, 45 (90)."
+
+
+# --- frictions of the blind playtest (#11) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "lines"),
+    [
+        (
+            "es",
+            [
+                "Tú: 326 puntos; te quedan M y T, 4 puntos que no se restan; total 326.",
+                "{name}: 300 puntos; le queda U, 1 punto que no se resta; total 300.",
+            ],
+        ),
+        (
+            "en",
+            [
+                "You: 326 points; you have M and T left, 4 points, not subtracted; total 326.",
+                "{name}: 300 points; has U left, 1 point, not subtracted; total 300.",
+            ],
+        ),
+    ],
+)
+def test_game_over_says_a_rack_is_not_subtracted_at_this_table(language, lines):
+    from sobremesa import i18n
+
+    i18n.set_language(language)
+    try:
+        adapter = ui.new_adapter(settings(), seed=2, spectator=False)  # subtract_own_rack off
+        assert adapter.game.options.subtract_own_rack is False
+        name = adapter.table.names[1]
+        event = r.GameOver(
+            reason="all_passed",
+            last_placer=None,
+            racks=("MT", "U"),
+            rack_points=(4, 1),
+            adjustments=(0, 0),
+            scores=(326, 300),
+            winners=(0,),
+        )
+        said_lines = adapter.describe(event)
+        assert said_lines[2] == lines[0]
+        assert said_lines[3] == lines[1].format(name=name)  # one tile: queda, not quedan
+    finally:
+        i18n.set_language("es")
+
+
+def test_game_over_one_tile_left_with_the_rack_subtracted():
+    adapter = ui.new_adapter(settings(subtract_own_rack=True), seed=2, spectator=False)
+    event = r.GameOver(
+        reason="rack_emptied",
+        last_placer=1,
+        racks=("U", ""),
+        rack_points=(1, 0),
+        adjustments=(-1, 1),
+        scores=(319, 301),
+        winners=(0,),
+    )
+    assert adapter.describe(event)[2] == (
+        "Tú: 320 puntos; te queda U, 1 punto; menos 1 de las tuyas; total 319."
+    )
+
+
+def test_opening_bag_count_is_after_the_deal_for_four_players():
+    adapter = ui.new_adapter(settings(rivals=3), seed=2, spectator=False)
+    event = r.GameStarted(
+        players=4, first_seat=1, bag_count=97, layout="standard", subtract_own_rack=False
+    )
+    assert adapter.describe(event)[0] == (
+        "Palabras: 4 jugadores, 69 fichas en la bolsa. La primera palabra pasa por H8."
+    )
+
+
+def test_move_with_blank_and_bonus_names_the_square_and_includes_the_bonus():
+    adapter = ui.new_adapter(settings(), seed=2, spectator=False)
+    name = adapter.table.names[1]
+    event = r.TilesPlaced(
+        seat=1,
+        row=6,
+        col=4,
+        down=True,
+        pos="E7",
+        word="VOLTEABa",
+        tiles=tuple(
+            (f"E{n}", ch) for n, ch in zip(range(7, 15), "VOLTEABa", strict=True) if n != 11
+        ),
+        words=(("VOLTEABA", "E7", 60),),
+        score=100,
+        bonus=40,
+        total=180,
+        rack_count=0,
+    )
+    lines = adapter.describe(event)
+    assert lines[0] == (
+        f"{name} juega VOLTEABA de E7 a E14, vertical, con la E de E11: "
+        "100 puntos, con 40 por usar las 7 fichas (total 180)."
+    )
+    assert lines[1] == "Comodín como A en E14."
+    assert lines[1].brief == "comodín A E14; incluye 40 por 7 fichas"
+    assert len(lines[1].brief) <= 40
+    assert not any("Más 40" in line for line in lines)
+    adapter.brief = True  # --breve: the bonus said apart, as included
+    lines = adapter.describe(event)
+    assert lines[1] == "Incluye 40 por usar las 7 fichas."
+
+
+def test_a_single_empty_square_is_named_as_a_square():
+    # column A: A1 C, A2 empty, A3 S, A4 A; row 1: A1 C, B1 A, C1 empty, D1 S, E1 A
+    rows = ["CA.SA" + "." * 10, "." * 15, "S" + "." * 14, "A" + "." * 14] + ["." * 15] * 11
+    adapter = set_position(ui.new_adapter(settings(), seed=1, spectator=False), rows)
+    assert ask(adapter, "columna A")[0].startswith(
+        "Columna A: A1 C, A2 vacía, A3 S, A4 A (SA), 5 a 15 vacías"
+    )
+    assert ask(adapter, "fila 1")[0].startswith(
+        "Fila 1: A1 C, B1 A (CA), C1 vacía, D1 S, E1 A (SA), F a O vacías"
+    )

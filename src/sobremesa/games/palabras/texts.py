@@ -42,6 +42,34 @@ def tiles_text(n: int) -> str:
     return ngettext("{n} ficha", "{n} fichas", n).format(n=n)
 
 
+def score_text(score: int, bonus: int = 0) -> str:
+    """'70 puntos, con 40 por usar las 7 fichas': the bonus said as part of the
+    score (said after it, it sounded added on top)."""
+    if not bonus:
+        return points_text(score)
+    return _("{points}, con {bonus} por usar las 7 fichas").format(
+        points=points_text(score), bonus=bonus
+    )
+
+
+def blanks_text(blanks: Sequence[tuple[str, str]]) -> str:
+    """'A en E14' / 'A en E14 y E en F3': the letter each blank stands for and its
+    square (a word with two A's does not say which one is the blank).
+    `blanks`: (letter, square) pairs."""
+    return join(
+        [
+            _("{letter} en {square}").format(letter=letter.upper(), square=square)
+            for letter, square in blanks
+        ]
+    )
+
+
+def blanks_brief(blanks: Sequence[tuple[str, str]]) -> str:
+    """'comodín A E14' / 'comodines A E14, E F3' for the brief forms."""
+    items = ", ".join(f"{letter.upper()} {square}" for letter, square in blanks)
+    return ngettext("comodín {squares}", "comodines {squares}", len(blanks)).format(squares=items)
+
+
 def premium_name(kind: str | None) -> str:
     return _(PREMIUM_NAMES[kind]) if kind else ""
 
@@ -272,6 +300,18 @@ def word_ref(move: Move) -> str:
     return _("{word} en {place}").format(word=word_text(move.word), place=move_place(move))
 
 
+def explored_text(board: Board, row: int, col: int) -> str:
+    """The cursor's square while exploring, with the words a tile belongs to, as
+    casilla says them but short: 'A10: A, 1 punto; en CASA y AS.'"""
+    text = square_text(board, row, col)
+    words = words_through(board, row, col)
+    if not words:
+        return text
+    return _("{square}; en {words}.").format(
+        square=text.removesuffix("."), words=join([word_text(w.word) for w in words])
+    )
+
+
 def square_lines(board: Board, row: int, col: int) -> list[str]:
     """`casilla H8`: the square, and the words that pass through it."""
     lines = [square_text(board, row, col)]
@@ -344,8 +384,8 @@ def line_text(board: Board, index: int, down: bool) -> str:
             j = k
             while j + 1 < SIZE and board.letter(*squares[j + 1]) is None:
                 j += 1
-            if j == k:
-                items.append(_("{square} vacía").format(square=label(r, c)))
+            if j == k:  # one square: named as a square ('F1 vacía', not '1 vacía')
+                items.append(_("{square} vacía").format(square=square_name(r, c)))
             else:
                 items.append(
                     _("{first} a {last} vacías").format(first=label(r, c), last=label(*squares[j]))

@@ -28,7 +28,14 @@ from sobremesa.games.palabras.board import (
 from sobremesa.games.palabras.bots import LEVELS, bot_from_dict, make_bot
 from sobremesa.games.palabras.notation import NotationError, assign_blanks, parse_move
 from sobremesa.games.palabras.scoring import Play, check_move
-from sobremesa.games.palabras.tiles import BLANK, CODE, fold_letter, normalize_rack, sort_rack
+from sobremesa.games.palabras.tiles import (
+    BLANK,
+    CODE,
+    RACK_SIZE,
+    fold_letter,
+    normalize_rack,
+    sort_rack,
+)
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.ui.commands import Command, CommandSpec, fold
 from sobremesa.ui.numbers import is_number, number
@@ -54,7 +61,9 @@ COMMANDS = [
     CommandSpec(
         "jugar",
         ("play", "j", "poner"),
-        N_("jugar CASA 8H: horizontal; jugar CASA H8: vertical; minúscula, comodín"),
+        N_(
+            "jugar CASA 8H: horizontal; jugar CASA H8: vertical; una letra en minúscula es el comodín"
+        ),
     ),
     CommandSpec(
         "probar", ("try", "prueba", "pr"), N_("probar CASA 8H: cuánto valdría, sin jugarla")
@@ -82,13 +91,13 @@ COMMANDS = [
         ("explore", "x"),
         N_("explorar o explorar H8: recorrer el tablero con el cursor"),
     ),
-    CommandSpec("arriba", ("up",), N_("arriba, abajo, izquierda, derecha: mueven el cursor")),
+    CommandSpec("arriba", ("ar", "up"), N_("arriba, abajo, izquierda, derecha: mueven el cursor")),
     CommandSpec("abajo", ("down",), ""),
     CommandSpec("izquierda", ("left", "izq"), ""),
     CommandSpec("derecha", ("right", "der"), ""),
     CommandSpec(
         "ir",
-        ("go", "ir a"),
+        ("i", "go", "ir a"),
         N_("ir H8, ir CASA o ir 3: lleva el cursor a una casilla o a una palabra de la lista"),
     ),
     CommandSpec(
@@ -132,7 +141,7 @@ RULES = [
     N_(
         "97 fichas: letras con su valor y 2 comodines de 0 puntos. Cada jugador tiene 7 en su atril."
     ),
-    N_("No hay fichas de K ni de W, ni de CH, LL o RR: esos sonidos se escriben con dos fichas."),
+    N_("No hay K ni W. CH, LL y RR se escriben con dos fichas."),
     N_("La primera palabra pasa por la casilla H8 y usa al menos dos fichas."),
     N_(
         "Después, cada palabra va en una fila o columna, sin huecos, y toca alguna ficha del tablero."
@@ -248,6 +257,7 @@ class PalabrasAdapter(GameAdapter):
         self.last_brief: list[str] = []
         self.cursor: tuple[int, int] = DEFAULT_CURSOR
         self.exploring = False
+        self._braille_legend_said = False  # `braille fila` explains ⠤ and ⠔ once
         self._requested = ""  # "place" or "exchange": the action just asked for
         self._typed: Move | None = None  # the move just typed (for its refusal)
         #: a move waiting for "sí" (setting confirm_moves); never saved
@@ -344,10 +354,12 @@ class PalabrasAdapter(GameAdapter):
 
     def _on_game_started(self, e: r.GameStarted) -> list[str]:
         start = square_name(*self.game.board.layout.start_square)
+        # The event counts the bag before the deal: say what is left after it.
+        bag = max(0, e.bag_count - RACK_SIZE * e.players)
         lines = [
             _(
                 "Palabras: {players} jugadores, {tiles} en la bolsa. La primera palabra pasa por {square}."
-            ).format(players=e.players, tiles=t.tiles_text(e.bag_count), square=start)
+            ).format(players=e.players, tiles=t.tiles_text(bag), square=start)
         ]
         if e.layout != "standard":
             lines.append(_("Tablero de casillas: {name}.").format(name=e.layout))
@@ -361,8 +373,8 @@ class PalabrasAdapter(GameAdapter):
         lines = []
         if self._you(e.seat) and e.tiles is not None and e.count:
             if e.reason == "deal":
-                if self.game.view(None).turn > 1 or self.game.current_seat != e.seat:
-                    lines.append(_("Tus fichas: {tiles}.").format(tiles=t.rack_letters(e.tiles)))
+                # said whoever starts: 'Tu turno.' does not read the rack
+                lines.append(_("Tus fichas: {tiles}.").format(tiles=t.rack_letters(e.tiles)))
             else:
                 line = _("Robas {tiles}.").format(tiles=t.rack_letters(e.tiles))
                 lines.append(said(line, _("Robas {tiles}").format(tiles=t.rack_brief(e.tiles))))
@@ -396,14 +408,14 @@ class PalabrasAdapter(GameAdapter):
             )
         elif self._you(e.seat):
             first = _("Juegas {word} {place}: {points} (total {total}).").format(
-                word=word, place=place, points=t.points_text(e.score), total=e.total
+                word=word, place=place, points=t.score_text(e.score, e.bonus), total=e.total
             )
         else:
             first = _("{name} juega {word} {place}: {points} (total {total}).").format(
                 name=self._name(e.seat),
                 word=word,
                 place=place,
-                points=t.points_text(e.score),
+                points=t.score_text(e.score, e.bonus),
                 total=e.total,
             )
         details = []
@@ -420,11 +432,11 @@ class PalabrasAdapter(GameAdapter):
                     )
                 )
             )
-        blanks = [letter.upper() for _square, letter in e.tiles if letter.islower()]
+        blanks = [(letter, square) for square, letter in e.tiles if letter.islower()]
         if blanks and not self.brief:
-            details.append(_("Comodín como {letters}.").format(letters=t.join(blanks)))
-        if e.bonus:
-            details.append(_("Más {bonus} por usar las 7 fichas.").format(bonus=e.bonus))
+            details.append(_("Comodín como {letters}.").format(letters=t.blanks_text(blanks)))
+        if e.bonus and self.brief:  # else said with the points
+            details.append(_("Incluye {bonus} por usar las 7 fichas.").format(bonus=e.bonus))
         left = len(self.game.rack(e.seat))
         # Only when nothing was drawn after the move (else the draw line says it).
         if self.game.bag_count == 0 and left and left == e.rack_count and not self.brief:
@@ -452,11 +464,11 @@ class PalabrasAdapter(GameAdapter):
     def _details_briefs(self, e: r.TilesPlaced) -> list[str]:
         """The second line of a move in brief: 'CASA 12, AS 2; comodín E; +40'."""
         parts = []
-        blanks = [letter.upper() for _square, letter in e.tiles if letter.islower()]
+        blanks = [(letter, square) for square, letter in e.tiles if letter.islower()]
         if blanks:
-            parts.append(_("comodín {letters}").format(letters="".join(blanks)))
+            parts.append(t.blanks_brief(blanks))
         if e.bonus:
-            parts.append(f"+{e.bonus}")
+            parts.append(_("incluye {bonus} por 7 fichas").format(bonus=e.bonus))
         left = len(self.game.rack(e.seat))
         if self.game.bag_count == 0 and left and left == e.rack_count:
             parts.append(ngettext("queda {n}", "quedan {n}", left).format(n=left))
@@ -527,24 +539,32 @@ class PalabrasAdapter(GameAdapter):
                 _("{name}: {points}").format(name=self._name(seat), points=t.points_text(before))
             ]
             rack = e.racks[seat]
+            subtract = self.game.options.subtract_own_rack
             if not rack:
                 parts.append(_("sin fichas"))
-            elif self._you(seat):
-                parts.append(
-                    _("te quedan {tiles}, {points}").format(
-                        tiles=t.rack_letters(rack), points=t.points_text(e.rack_points[seat])
-                    )
-                )
             else:
-                parts.append(
-                    _("le quedan {tiles}, {points}").format(
-                        tiles=t.rack_letters(rack), points=t.points_text(e.rack_points[seat])
+                points = e.rack_points[seat]
+                # at a table that does not subtract them, say so: else the line
+                # reads like a penalty left out of the total
+                value = (
+                    t.points_text(points)
+                    if subtract
+                    else ngettext(
+                        "{n} punto que no se resta", "{n} puntos que no se restan", points
+                    ).format(n=points)
+                )
+                left = (
+                    ngettext("te queda {tiles}, {points}", "te quedan {tiles}, {points}", len(rack))
+                    if self._you(seat)
+                    else ngettext(
+                        "le queda {tiles}, {points}", "le quedan {tiles}, {points}", len(rack)
                     )
                 )
-            gained = adjust + (e.rack_points[seat] if self.game.options.subtract_own_rack else 0)
+                parts.append(left.format(tiles=t.rack_letters(rack), points=value))
+            gained = adjust + (e.rack_points[seat] if subtract else 0)
             if seat == e.last_placer and gained:
                 parts.append(_("más {n} de las fichas de los demás").format(n=gained))
-            if self.game.options.subtract_own_rack and e.rack_points[seat]:
+            if subtract and e.rack_points[seat]:
                 if self._you(seat):
                     parts.append(_("menos {n} de las tuyas").format(n=e.rack_points[seat]))
                 else:
@@ -636,11 +656,13 @@ class PalabrasAdapter(GameAdapter):
         reused = [sq for sq in play.move.squares() if board.letter(*sq) is not None]
         self.pending = move
         place = t.move_span(play.move, reused)
-        blanks = [tile.letter.upper() for tile in play.tiles if tile.blank]
+        blanks = _play_blanks(play)
         if blanks:  # typed in one case, the rack chose the blank's letter
-            place += ", " + _("comodín como {letters}").format(letters=t.join(blanks))
+            place += ", " + _("comodín como {letters}").format(letters=t.blanks_text(blanks))
         line = _("{word} {place}: {points}. ¿Jugar? sí o no").format(
-            word=t.word_text(play.move.word), place=place, points=t.points_text(play.score)
+            word=t.word_text(play.move.word),
+            place=place,
+            points=t.score_text(play.score, play.bonus),
         )
         return Reply([line])
 
@@ -863,7 +885,7 @@ class PalabrasAdapter(GameAdapter):
             _("{word} en {place} valdría {points}.").format(
                 word=t.word_text(play.move.word),
                 place=t.move_place(play.move),
-                points=t.points_text(play.score),
+                points=t.score_text(play.score, play.bonus),
             )
         ]
         details = [
@@ -871,11 +893,9 @@ class PalabrasAdapter(GameAdapter):
                 words=", ".join(f"{t.word_text(w.word)} {w.score}" for w in play.words)
             )
         ]
-        blanks = [tile.letter.upper() for tile in play.tiles if tile.blank]
+        blanks = _play_blanks(play)
         if blanks:
-            details.append(_("Comodín como {letters}.").format(letters=t.join(blanks)))
-        if play.bonus:
-            details.append(_("Más {bonus} por usar las 7 fichas.").format(bonus=play.bonus))
+            details.append(_("Comodín como {letters}.").format(letters=t.blanks_text(blanks)))
         lines.append(" ".join(details))
         return lines
 
@@ -904,6 +924,10 @@ class PalabrasAdapter(GameAdapter):
             wanted = normalize(word)
         except WordError as error:
             return Reply([str(error)])
+        lexicon = self.game.dawg
+        if lexicon is not None and wanted.lower() not in lexicon:
+            # "not a word" before "does not fit", as probar with a square says it
+            return Reply([t.refusal_text(IllegalAction("word_not_in_lexicon", word=wanted), None)])
         typed = "".join(fold_letter(ch) for ch in word)
         # Typed in both cases ("CAsA"): the lowercase letters are the blanks, as in
         # jugar; in one case only, the rack decides (any place the word fits).
@@ -936,13 +960,13 @@ class PalabrasAdapter(GameAdapter):
                 place=t.move_place(move), points=t.points_text(score)
             )
             letters = [
-                move.word[k].upper()
+                (move.word[k], square_name(*square))
                 for k, square in enumerate(move.squares())
                 if board.letter(*square) is None and move.word[k].islower()
             ]
             if letters:
                 # which letter the blank becomes: the one thing the word does not say
-                place += ", " + _("comodín como {letters}").format(letters=t.join(letters))
+                place += ", " + _("comodín como {letters}").format(letters=t.blanks_text(letters))
             places.append(place)
         message = ngettext(
             "{word} cabe en {n} sitio: {places}.",
@@ -1021,23 +1045,21 @@ class PalabrasAdapter(GameAdapter):
         line = _("Pista: {word} en {place}, {points}. Forma: {words}.").format(
             word=t.word_text(move.word),
             place=t.move_place(move),
-            points=t.points_text(score),
+            # as probar says it: without the bonus the words do not add up
+            points=t.score_text(score, play.bonus),
             words=words,
         )
-        blanks = [tile.letter.upper() for tile in play.tiles if tile.blank]
+        blanks = _play_blanks(play)
         if blanks:
             # A speech engine says "ÑiPE" and "ÑIPE" alike: name the blank's letter.
-            line += " " + _("Comodín como {letters}.").format(letters=t.join(blanks))
-        if play.bonus:
-            # as probar says it: without it the words do not add up to the points
-            line += " " + _("Más {bonus} por usar las 7 fichas.").format(bonus=play.bonus)
+            line += " " + _("Comodín como {letters}.").format(letters=t.blanks_text(blanks))
         return Reply(
             [line, _("Para jugarla: jugar {move}.").format(move=f"{move.word} {move.pos}")]
         )
 
     # exploring --------------------------------------------------------------------------
     def _square_text(self, row: int, col: int) -> str:
-        return t.square_text(self.game.board, row, col)
+        return t.explored_text(self.game.board, row, col)
 
     def _move_cursor(self, row: int, col: int) -> Reply:
         if not (0 <= row < SIZE and 0 <= col < SIZE):
@@ -1147,7 +1169,9 @@ class PalabrasAdapter(GameAdapter):
         line = _("{word}, palabra {n} de {count}.").format(
             word=t.word_ref(move), n=index + 1, count=len(words)
         )
-        return Reply([f"{edge}{line} {self._square_text(move.row, move.col)}"])
+        # the word is named already: the square alone
+        square = t.square_text(self.game.board, move.row, move.col)
+        return Reply([f"{edge}{line} {square}"])
 
     def _cmd_siguiente(self, args: str) -> Reply:
         return self._next_word(1)
@@ -1235,24 +1259,36 @@ class PalabrasAdapter(GameAdapter):
             return Reply(t.square_lines(board, row, col))
         return Reply([_("Escribe leer fila, leer columna, leer palabra o leer casilla.")])
 
+    def _braille_board_line(self, index: int, down: bool) -> Reply:
+        """A row or column in cells; the first time, what the two signs mean."""
+        lines = [t.braille_line(self.game.board, index, down)]
+        if not self._braille_legend_said:
+            self._braille_legend_said = True
+            lines.append(_("⠤ casilla vacía, ⠔ comodín."))
+        return Reply(lines)
+
     def _cmd_braille(self, args: str) -> Reply:
         words = fold(args).split()
-        board = self.game.board
         usage = _("Escribe braille fila 8, braille columna H o braille atril.")
         if not words:
-            return Reply([t.braille_line(board, self.cursor[0], False)])
+            return self._braille_board_line(self.cursor[0], False)
         what, rest = words[0], " ".join(words[1:])
         if what in ("fila", "row"):
             row = self._row_arg(rest)
-            return Reply([t.braille_line(board, row, False)] if row is not None else [usage])
+            return self._braille_board_line(row, False) if row is not None else Reply([usage])
         if what in ("columna", "column", "col"):
             col = self._col_arg(rest)
-            return Reply([t.braille_line(board, col, True)] if col is not None else [usage])
+            return self._braille_board_line(col, True) if col is not None else Reply([usage])
         if what in ("atril", "rack", "mano"):
             if (reply := self._spectator()) is not None:
                 return reply
             return Reply([t.braille_rack(self._rack() or "")])
         return Reply([usage])
+
+
+def _play_blanks(play: Play) -> list[tuple[str, str]]:
+    """(letter, square) of each blank a checked play puts down."""
+    return [(tile.letter, square_name(tile.row, tile.col)) for tile in play.tiles if tile.blank]
 
 
 # --- building a table ---------------------------------------------------------------------
