@@ -362,3 +362,13 @@ def test_a_stuck_console_thread_still_gives_the_terminal_back(monkeypatch, isola
         stdout.close()
         os.close(slave)
         os.close(master)
+
+
+def test_a_signal_while_the_console_closes_is_ignored(signal_end):
+    """The program is on its way out: the terminal is given back undisturbed."""
+    plain = PlainConsole(None, None)
+    plain.close()
+    signal_end.handle(signal.SIGTERM)
+    assert signal_end.pending is None and signal_end._timer is None
+    console_module.end_on_signals()()  # a new run starts listening again
+    assert not signal_end.closing

@@ -292,12 +292,13 @@ class _SignalEnd:
         self.waiting = 0  # get_line calls blocked for input (main thread)
         self.pending: int | None = None  # a signal that has not interrupted yet
         self.ended = False  # KeyboardInterrupt raised: input is over
+        self.closing = False  # a console is closing: the program is on its way out
         self._timer: threading.Timer | None = None
 
     def handle(self, signum: int, frame: object = None) -> None:
         """The signal handler (main thread)."""
-        if self.ended:
-            return  # already on the way out: the save must not be cut short
+        if self.ended or self.closing:
+            return  # already on the way out: the save and the terminal come first
         forced = self.pending is not None
         if self.waiting or forced:
             self._raise()
@@ -368,6 +369,14 @@ def end_on_signals() -> Callable[[], None]:
 def waiting_for_input() -> contextlib.AbstractContextManager[None]:
     """Around the blocking part of a console's ``get_line`` (see :class:`_SignalEnd`)."""
     return _SIGNAL_END.waiting_for_input()
+
+
+def signals_closing() -> None:
+    """A console is closing: a signal from now on is ignored (the program is on its
+    way out; interrupting it could leave the terminal in raw mode)."""
+    _SIGNAL_END.closing = True
+    if _SIGNAL_END._timer is not None:
+        _SIGNAL_END._timer.cancel()
 
 
 def ended_by_signal() -> bool:
@@ -586,6 +595,7 @@ class PlainConsole:
             return None if self._key_mode is None else dict(self._key_mode)
 
     def close(self) -> None:
+        signals_closing()
         with self._lock:
             if self._prompt_shown:
                 self._write("\n")

@@ -59,6 +59,7 @@ from sobremesa.ui.console import (
     _merge_keys,
     clean_input,
     ended_by_signal,
+    signals_closing,
     waiting_for_input,
 )
 from sobremesa.ui.trace import trace
@@ -296,6 +297,7 @@ class TerminalConsole:
         if self._closed:
             return
         self._closed = True
+        signals_closing()
         atexit.unregister(self.close)
         loop = self._loop
         if loop is not None and self._thread.is_alive():
