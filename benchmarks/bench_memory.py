@@ -10,7 +10,9 @@ first games (caches full, word lists loaded once); a figure that keeps growing b
 the same amount every 10 games is a leak.
 
 Before the caches were bounded by bytes, Chinchón grew about 450 KB a match (three
-players, several rounds) without end; now it stays near 6 MB.
+players, several rounds) without end; now it stays near 6 MB. Palabras' cross-check
+cache (movegen) is bounded by entries (200,000, then cleared): it grows about 90 KB a
+game until then.
 """
 
 from __future__ import annotations
@@ -92,6 +94,16 @@ def chinchon_caches() -> str:
     return f", meld caches {entries} entries, {held:.1f} MB"
 
 
+def palabras_caches() -> str:
+    from sobremesa.games.palabras.movegen import _CROSS_CACHE_LIMIT, _CROSS_CACHES
+
+    entries = sum(len(cache) for _, cache in _CROSS_CACHES.values())
+    return f", cross-check cache {entries} entries (cleared past {_CROSS_CACHE_LIMIT})"
+
+
+EXTRA = {"chinchon": chinchon_caches, "palabras": palabras_caches}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50, help="games of each game (50)")
@@ -111,7 +123,7 @@ def main() -> int:
             play(50_000 + n)
             if n % 10 == 0 or n == args.games:
                 current, peak = tracemalloc.get_traced_memory()
-                extra = chinchon_caches() if name == "chinchon" else ""
+                extra = EXTRA[name]() if name in EXTRA else ""
                 print(
                     f"  {n} games: current {current / 1e6:.1f} MB, peak {peak / 1e6:.1f} MB"
                     f"{extra} ({time.perf_counter() - start:.0f} s)",
