@@ -7,6 +7,8 @@ from chinchon_script import script_until
 from entrypoint import run
 
 from sobremesa import i18n
+from sobremesa.games.chinchon import rules as r
+from sobremesa.games.chinchon.melds import best_arrangement
 from sobremesa.ui.spanish_cards import CardWordError, read_card
 
 # Seed 5, two rivals: after `robar` the hand is 7 de oros, as de copas, 3 de copas,
@@ -161,16 +163,23 @@ def test_a_close_that_takes_you_out_says_so_and_is_asked_again(tmp_path):
     ]
     # Out in the round's score line (before the pause), and no "Sigues mirando"
     # right before the end of the match.
+    # Out said once, in the round's score line; then the final standing in order
+    # (the winner, then who went out last) with the player's place.
     scored = out.index("Fin de la ronda 10. Puntos:")
     assert out[scored + 1].startswith("Tú: 3 puntos, total 72: quedas fuera.")
-    assert out[scored + 3 : scored + 5] == [
-        "Quedas fuera con 72 puntos.",
+    assert out[scored + 3 : scored + 6] == [
         "Gana la partida Lucía y se lleva el bote de 3 apuestas.",
+        "Quedas segundo.",
+        "Clasificación: 1 Lucía 45, 2 tú 72, 3 Jorge 78.",
     ]
+    assert not [line for line in out if line.startswith("Quedas fuera con")]
+    assert not [line for line in out if line.startswith("Puntos finales")]
     args = ["--idioma", "en", *PLAY[:3], "11", *PLAY[4:]]
-    en = said([*lines, "cerrar"], tmp_path / "en", args).splitlines()
+    en = said([*lines, "cerrar", "cerrar"], tmp_path / "en", args).splitlines()
     assert "You can close, but you would reach 72 and be out." in en
     assert "Type close again to close." in en
+    assert "You finish second." in en
+    assert "Standing: 1 Lucía 45, 2 you 72, 3 Jorge 78." in en
 
 
 def _layoff(adapter):
@@ -184,9 +193,12 @@ def test_lay_off_help_refusal_and_resume(tmp_path):
     home = tmp_path / "es"
     out = said([*lines, "colocar as de espadas en 1", "colocar as oros"], home, args).splitlines()
     told = out.index("Te toca colocar. Escribe colocar, colocar CARTA en N, o listo.")
-    assert out[told + 1] == "Encajan: el 4 de oros en la 1; el as de espadas en la 2."
+    assert (
+        out[told + 1]
+        == "Encajan: el 4 de oros en la combinación 1; el as de espadas en la combinación 2."
+    )
     assert out[told + 2 :][:2] == [
-        "El as de espadas no encaja en la 1, escalera de oros: as, 2 y 3.",
+        "El as de espadas no encaja en la combinación 1, escalera de oros: as, 2 y 3.",
         "No tienes el as de oros.",
     ]
     resumed = run(["continuar", "--ritmo", "0"], ["listo"], home).stdout.splitlines()
@@ -195,7 +207,7 @@ def test_lay_off_help_refusal_and_resume(tmp_path):
     )
     assert melds in resumed
     assert resumed.index(melds) < resumed.index(
-        "Encajan: el 4 de oros en la 1; el as de espadas en la 2."
+        "Encajan: el 4 de oros en la combinación 1; el as de espadas en la combinación 2."
     )
     en = said([*lines, "lay 1 swords on 1"], tmp_path / "en", ["--idioma", "en", *args])
     assert "Fits: the 4 of coins on meld 1; the ace of swords on meld 2." in en
@@ -243,3 +255,152 @@ def test_a_number_when_laying_off_picks_the_card_that_fits(tmp_path):
     assert "Colocas el 4 de oros en la combinación 1; queda escalera de oros: as, 2, 3 y 4." in out
     assert "¿Cuál as: de espadas o de bastos?" in out  # neither fits the 1
     assert any(line.startswith("Colocas el as de espadas en la combinación 2") for line in out)
+
+
+def _recorder():
+    """(seen, watch): `watch(adapter)` records every line the adapter describes
+    from then on (for a stop condition on what was said)."""
+    seen = []
+
+    def watch(adapter):
+        if not seen:
+            describe = adapter.describe_events
+
+            def recorded(events):
+                items = describe(events)
+                seen.extend(str(item) for item in items)
+                return items
+
+            adapter.describe_events = recorded
+            seen.append("")
+        return seen
+
+    return seen, watch
+
+
+def _said_then(seed, line, **kwargs):
+    """The typed lines up to the first decision after `line` was said."""
+    _seen, watch = _recorder()
+    lines, _adapter = script_until(seed, lambda a: line in watch(a), **kwargs)
+    assert lines is not None
+    return lines
+
+
+def _melded_card_fits(adapter):
+    view = adapter.game.view(0)
+    if view.phase != "layoff" or view.current_seat != 0:
+        return False
+    loose = best_arrangement(list(view.hand), adapter.deck).loose
+    legal = adapter.game.legal_actions(0)
+    return any(isinstance(a, r.LayOff) and a.card not in loose for a in legal)
+
+
+def test_lay_off_hint_suggests_loose_cards_only(tmp_path):
+    # Seed 18: the 5 de copas of the player's run 4-5-6 de copas would fit Lucía's
+    # set of cincos; the hint leaves it out, `colocar` lays only the loose as, and
+    # the lay-off then finishes by itself.
+    lines, _adapter = script_until(18, _melded_card_fits)
+    args = [*PLAY[:3], "18", *PLAY[4:]]
+    out = said([*lines, "colocar"], tmp_path, args).splitlines()
+    told = out.index("Te toca colocar. Escribe colocar, colocar CARTA en N, o listo.")
+    assert out[told + 1 : told + 5] == [
+        "Encajan: el as de bastos en la combinación 2.",
+        "Colocas el as de bastos en la combinación 2; queda escalera de bastos: as, 2, 3 y 4.",
+        "Colocar más no te quita puntos: terminas.",
+        "Terminas de colocar: 14 puntos.",
+    ]
+    assert "5 de copas en la" not in " ".join(out)
+    en = said([*lines, "lay"], tmp_path / "en", ["--idioma", "en", *args])
+    assert "Fits: the ace of clubs on meld 2." in en
+    assert "Laying off no longer saves you points: you finish." in en
+
+
+def test_lay_off_finishes_by_itself_when_nothing_is_left(tmp_path):
+    args = [*PLAY[:3], "1", *PLAY[4:]]
+    # Round 1: both cards that fit laid off; no `listo` needed.
+    lines = _said_then(1, "Ya no encaja ninguna carta: terminas.")
+    assert lines[-3:] == ["colocar 4 oros en 1", "colocar 1 espadas en 2", ""]
+    out = said(lines[:-1], tmp_path, args).splitlines()
+    placed = out.index(
+        "Colocas el as de espadas en la combinación 2; queda escalera de espadas: as, 2, 3 y 4."
+    )
+    assert out[placed + 1 : placed + 3] == [
+        "Ya no encaja ninguna carta: terminas.",
+        "Terminas de colocar: 15 puntos.",
+    ]
+    # Round 2: none of the player's cards fits Marta's run: one line, no prompt.
+    lines = _said_then(1, "Ninguna de tus cartas encaja: terminas.")
+    out = said(lines, tmp_path / "b", args).splitlines()
+    done = out.index("Ninguna de tus cartas encaja: terminas.")
+    assert out[done + 1] == "Terminas de colocar: 14 puntos."
+    assert out[done - 1] == "Pablo termina de colocar: 20 puntos."  # no "Te toca colocar"
+    en = said(lines, tmp_path / "en", ["--idioma", "en", *args]).splitlines()
+    assert "None of your cards fits: you finish." in en
+
+
+def test_rivals_laying_off_say_whose_meld(tmp_path):
+    lines = _said_then(
+        2, "Pablo coloca el 2 de espadas en tu grupo de doses: oros, copas, espadas y bastos."
+    )
+    args = [*PLAY[:3], "2", *PLAY[4:]]
+    out = said(lines, tmp_path, args).splitlines()
+    assert (
+        "Pablo coloca el 2 de espadas en tu grupo de doses: oros, copas, espadas y bastos." in out
+    )
+    en = said(lines, tmp_path / "en", ["--idioma", "en", *args])
+    assert "Pablo lays the 2 of swords on your meld; it is now a set of twos" in en
+
+
+def test_natural_table_verbs(tmp_path):
+    out = said(
+        ["robo", "tiro el rey de espadas", "cojo el as", "cojo el 7 de copas", "tira 7 co"],
+        tmp_path,
+    ).splitlines()
+    assert "Robas el 7 de espadas." in out
+    assert "Tiras el rey de espadas." in out
+    assert "El descarte es el 7 de copas." in out  # the as named is not on the pile
+    assert "Coges el 7 de copas." in out
+    assert not [line for line in out if line.startswith("No conozco la orden")]
+    out = said(["coloco", "pongo", "descarto p1"], tmp_path / "b").splitlines()
+    assert "Ahora no se coloca; eso es cuando otro cierra." in out
+    assert not [line for line in out if line.startswith("No conozco la orden")]
+    en = said(["draw", "throw the king of swords", "take the ace"], tmp_path / "en", PLAY_EN)
+    assert "You discard the king of swords." in en
+    assert "The discard is the 7 of cups." in en
+
+
+def test_resume_says_the_drawn_card_the_discard_and_the_last_play(tmp_path):
+    said(["robar", "salir"], tmp_path)
+    out = run(["continuar", "--ritmo", "0"], ["salir"], tmp_path).stdout.splitlines()
+    turn = out.index("Tu turno: descartar o cerrar. Ronda 1.")
+    assert out[turn + 1 : turn + 3] == ["Robaste el 7 de espadas.", "Descarte: la sota de bastos."]
+    assert out[turn + 3].startswith("Tu mano, 8 cartas:")
+    said(["salir"], tmp_path / "b")
+    out = run(["continuar", "--ritmo", "0"], ["salir"], tmp_path / "b").stdout.splitlines()
+    turn = out.index("Tu turno: robar. Ronda 1.")
+    assert out[turn + 1 : turn + 3] == [
+        "Última: Mario roba del mazo y tira la sota de bastos.",
+        "Descarte: la sota de bastos.",
+    ]
+    said(["robar", "salir"], tmp_path / "en", PLAY_EN)
+    out = run(["--idioma", "en", "continuar", "--ritmo", "0"], ["quit"], tmp_path / "en").stdout
+    assert "You drew the 7 of swords." in out
+
+
+def test_help_says_a_number_is_the_card_and_the_pot_is_explained(tmp_path):
+    out = said(["ayuda", "", "reglas", ""], tmp_path).splitlines()
+    assert "descartar CARTA: d 4 (el 4 que tengas), d so co, d p5 (posición) (d)" in out or any(
+        line.startswith("descartar CARTA: d 4 (el 4 que tengas), d so co, d p5 (posición)")
+        for line in out
+    )
+    assert (
+        "Chinchón a 70 puntos, baraja de 40 cartas, una baraja."
+        " Bote: 3 apuestas, lo que ponéis entre todos; se lo lleva quien gane." in out
+    )
+    assert (
+        "Bote: al empezar, cada jugador pone su apuesta en el bote;"
+        " quien gana la partida se lo lleva." in out
+    )
+    en = said(["help", "", "rules", ""], tmp_path / "en", PLAY_EN)
+    assert "discard CARD: d 4 (the 4 you hold), d j cu, d p5 (position)" in en
+    assert "Pot: at the start every player puts a stake in the pot" in en

@@ -89,16 +89,18 @@ def test_every_prompt_fits_30_cells_over_whole_matches(language, status):
         names = "|".join(adapter.table.names)
         for prompt in prompts - {"Fin> ", "Mirando> ", "Espera> "}:
             # The player's own turn: what to do and the card that decides it; the
-            # rivals' turns and the spectator: the last move, who and what first.
+            # rivals' turns and the spectator: whose turn and the last move, who and
+            # what first.
             assert re.match(
                 rf"(Roba|Descarta|Cierra o tira|Coloca o listo|¿Reenganche\?)"
-                rf"|({names}|Tiras|Cierras|Haces|Colocas|Coges|Robas)\b",
+                rf"|((Juega|Coloca|Decide) ({names})(; |(?=> )))?"
+                rf"({names}|Tiras|Cierras|Haces|Colocas|Coges|Robas|> )",
                 prompt,
             ), prompt
     if language == "es" and status:
         assert any(re.fullmatch(r"Roba o coge \S+ \w\w> ", p) for p in seen)
         assert any(re.fullmatch(r"Descarta \(\+\S+ \w\w\)> ", p) for p in seen)
-        assert any(re.fullmatch(r"\w+ tira \S+ \w\w> ", p) for p in seen)
+        assert any(re.fullmatch(r"Juega \w+; \w+ tira \S+ \w\w> ", p) for p in seen)
     if language == "es" and not status:
         assert {"Roba> ", "Descarta> ", "Espera> ", "Mirando> "} <= seen
 
@@ -227,3 +229,41 @@ def test_cut_and_fit_keep_the_decisive_words():
     )
     assert wording.cut("Mario baja: or as-4; 3 doses; sueltas 2 co", 26) == "Mario baja: or as-4; 3"
     assert wording.cut("Pablo tira rey ba", 28) == "Pablo tira rey ba"
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_enter_during_a_rival_turn_says_whose_turn_and_the_last_play(language):
+    i18n.set_language(language)
+    settings = Settings()
+    adapter = ui.new_adapter(settings, seed=5, spectator=False)
+    console = Console([])
+    session = Session(adapter, console, Announcer(console), 0)
+    adapter.start(session)
+    game, me = adapter.game, adapter.table.human
+    first = game.to_act()[0]
+    assert first != me  # a rival is mano: nobody has played yet
+    session._handle_line("")
+    name = adapter.table.names[first]
+    assert console.out[-1] == {"es": f"Juega {name}.", "en": f"{name} plays."}[language]
+    while game.to_act() != [me]:
+        session._bot_step(game.to_act()[0])
+    session._handle_line("robar")
+    session._handle_line("d p1")
+    assert game.to_act() != [me]
+    while game.view(me).phase != "draw" or game.to_act() == [me]:
+        session._bot_step(game.to_act()[0])
+        if game.to_act() == [me]:
+            break
+    rival = game.to_act()[0]
+    session._handle_line("")
+    last = adapter.narrator.last_move
+    expected = {"es": "Juega {name}. Última: {last}", "en": "{name} plays. Last play: {last}"}
+    assert last and console.out[-1] == expected[language].format(
+        name=adapter.table.names[rival], last=last
+    )
+    # The status-style prompt carries whose turn too, in 30 cells.
+    adapter.status_prompt = True
+    prompt = adapter.prompt()
+    assert len(prompt) <= 30
+    if language == "es":
+        assert prompt.startswith(f"Juega {adapter.table.names[rival]}")

@@ -87,6 +87,24 @@ def meld_text(meld: Sequence[Card], deck: int) -> str:
     )
 
 
+def meld_kind_text(meld: Sequence[Card], deck: int) -> str:
+    """'grupo de sietes' or 'escalera de oros' (which meld, without its cards)."""
+    if meld_kind(meld, deck) == "set":
+        return _("grupo de {ranks}").format(ranks=_(RANK_PLURALS[meld[0].rank]))
+    return _("escalera de {suit}").format(suit=_(SUIT_NAMES[meld[0].suit]))
+
+
+ORDINALS = {
+    2: N_("segundo"),
+    3: N_("tercero"),
+    4: N_("cuarto"),
+    5: N_("quinto"),
+    6: N_("sexto"),
+    7: N_("séptimo"),
+    8: N_("octavo"),
+}
+
+
 def melds_text(melds: Sequence[Sequence[Card]], deck: int, *, numbered: bool = False) -> str:
     if not melds:
         return _("ninguna")
@@ -122,6 +140,16 @@ class Narrator:
         #: and whether a reenganche question to the viewer or the match's end follows
         self.going_out: set[int] = set()
         self.question_follows = False
+        #: set by the adapter for each batch: the match ends in it (then who goes
+        #: out was said once, in the score line)
+        self.match_ends = False
+        #: the seats whose going out a score line of this batch said
+        self.said_out: set[int] = set()
+        #: the seat that closed this round (whose melds are laid off on)
+        self.closer: int | None = None
+        #: seat -> the round it went out in (the final standing: last out first)
+        self.out_round: dict[int, int] = {}
+        self._round_no = 0
 
     def _moved(self, line: Said, *briefs: str) -> Said:
         """Keep `line` as the last move, with its brief forms for the status prompt."""
@@ -144,9 +172,10 @@ class Narrator:
     def _on_match_started(self, e: r.MatchStarted) -> list[str]:
         decks = _("dos barajas") if e.copies == 2 else _("una baraja")
         return [
-            _("Chinchón a {limit} puntos, baraja de {deck} cartas, {decks}. Bote: {pot}.").format(
-                limit=e.limit, deck=e.deck, decks=decks, pot=chips(e.pot)
-            )
+            _(
+                "Chinchón a {limit} puntos, baraja de {deck} cartas, {decks}."
+                " Bote: {pot}, lo que ponéis entre todos; se lo lleva quien gane."
+            ).format(limit=e.limit, deck=e.deck, decks=decks, pot=chips(e.pot))
         ]
 
     def _on_round_started(self, e: r.RoundStarted) -> list[str]:
@@ -239,6 +268,7 @@ class Narrator:
         ]
 
     def _on_closed(self, e: r.Closed) -> list[str]:
+        self.closer = e.seat
         if self.you(e.seat):
             self._drawn.pop(e.seat, None)
             self._drawn_card.pop(e.seat, None)
@@ -287,18 +317,30 @@ class Narrator:
         return [line, said(second, second_brief)]
 
     def _on_laid_off(self, e: r.LaidOff) -> list[str]:
+        """Whose meld and which: 'Elena coloca la sota de espadas en tu grupo de sotas:
+        oros, copas y espadas.' / 'en la combinación 2 de Pablo; queda ...'."""
         meld = meld_text(e.meld_after, self.deck)
+        closer = self.closer
         if self.you(e.seat):
             line = _("Colocas {card} en la combinación {n}; queda {meld}.")
+            brief = _("Colocas {card} en {n}")
+        elif closer is not None and self.you(closer):
+            line = _("{name} coloca {card} en tu {meld}.")
+            brief = _("{name} coloca {card} en tu {n}")
+        elif closer is not None:
+            line = _("{name} coloca {card} en la combinación {n} de {owner}; queda {meld}.")
+            brief = _("{name} coloca {card} en {n}")
         else:
             line = _("{name} coloca {card} en la combinación {n}; queda {meld}.")
-        line = line.format(
-            name=self.names[e.seat], card=card_name(e.card), n=e.meld_index + 1, meld=meld
-        )
-        if self.you(e.seat):
-            brief = _("Colocas {card} en {n}")
-        else:
             brief = _("{name} coloca {card} en {n}")
+        owner = self.names[closer] if closer is not None else ""
+        line = line.format(
+            name=self.names[e.seat],
+            card=card_name(e.card),
+            n=e.meld_index + 1,
+            meld=meld,
+            owner=owner,
+        )
         brief = brief.format(name=self.names[e.seat], card=card_brief(e.card), n=e.meld_index + 1)
         full = f"{brief}: {meld_brief(e.meld_after, self.deck)}"
         return [self._moved(said(line, full, brief), full, brief)]
@@ -316,6 +358,7 @@ class Narrator:
         return [said(line, brief)]
 
     def _on_round_scored(self, e: r.RoundScored) -> list[str]:
+        self._round_no = e.round_no
         lines = [_("Fin de la ronda {n}. Puntos:").format(n=e.round_no)]
         for result in e.results:
             name = self.name(result.seat)
@@ -327,6 +370,7 @@ class Narrator:
                 )
                 continue
             if result.seat in self.going_out:
+                self.said_out.add(result.seat)
                 # Said here, before the pause: the eliminations come after it.
                 if self.you(result.seat):
                     text = _("{name}: {points}, total {total}: quedas fuera.")
@@ -342,6 +386,9 @@ class Narrator:
         return lines
 
     def _on_eliminated(self, e: r.Eliminated) -> list[str]:
+        self.out_round[e.seat] = self._round_no
+        if self.match_ends and e.seat in self.said_out:
+            return []  # the score line said it, and no pause comes between
         if self.you(e.seat) and self.question_follows:
             line = _("Quedas fuera con {total} puntos.")
         elif self.you(e.seat):
@@ -357,6 +404,7 @@ class Narrator:
         return [line.format(total=e.new_total, stake=chips(e.stake))]
 
     def _on_reenganched(self, e: r.Reenganched) -> list[str]:
+        self.out_round.pop(e.seat, None)
         if self.you(e.seat):
             line = _("Te reenganchas con {total} puntos. Bote: {pot}.")
         else:
@@ -374,5 +422,22 @@ class Narrator:
         else:
             first = _("Gana la partida {name} y se lleva el bote de {pot}.")
         first = first.format(name=self.names[e.winner], pot=chips(e.pot))
-        totals = ", ".join(f"{self.name(s)} {t}" for s, t in enumerate(e.totals))
-        return [first, _("Puntos finales: {totals}.").format(totals=totals)]
+        # The final standing: the winner, then who went out last, then the lowest total.
+        order = sorted(
+            range(len(e.totals)),
+            key=lambda s: (s != e.winner, -self.out_round.get(s, 0), e.totals[s]),
+        )
+        lines = [first]
+        if self.viewer is not None and self.viewer != e.winner:
+            place = order.index(self.viewer) + 1
+            lines.append(_("Quedas {place}.").format(place=_(ORDINALS[place])))
+        items = [
+            _("{place} {name} {total}").format(
+                place=place,
+                name=_("tú") if self.you(seat) else self.names[seat],
+                total=e.totals[seat],
+            )
+            for place, seat in enumerate(order, 1)
+        ]
+        lines.append(_("Clasificación: {items}.").format(items=", ".join(items)))
+        return lines

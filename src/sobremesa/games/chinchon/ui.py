@@ -24,6 +24,7 @@ from sobremesa.games.chinchon.texts import (
     cards_count,
     chips,
     loose,
+    meld_kind_text,
     meld_text,
     melds_text,
     points,
@@ -72,26 +73,34 @@ COMMANDS = [
         N_("descartes: lo tirado en esta ronda y quién cogió qué"),
     ),
     CommandSpec("orden", ("sort", "ordenar"), N_("orden palo u orden valor: cómo ordenar tu mano")),
-    CommandSpec("robar", ("draw", "r", "mazo"), N_("robar: coges la carta de arriba del mazo")),
     CommandSpec(
-        "coger", ("take", "c", "coge", "recoger"), N_("coger: coges la carta del descarte")
+        "robar",
+        ("draw", "r", "mazo", "robo", "roba"),
+        N_("robar: coges la carta de arriba del mazo"),
+    ),
+    CommandSpec(
+        "coger",
+        ("take", "c", "coge", "recoger", "cojo", "pick up"),
+        N_("coger: coges la carta del descarte"),
     ),
     CommandSpec(
         "descartar",
-        ("discard", "d", "tirar", "tira"),
-        N_("descartar CARTA o pN: tiras una carta (d 4, d so co, d p5)"),
+        ("discard", "d", "tirar", "tira", "tiro", "descarto", "throw"),
+        N_("descartar CARTA: d 4 (el 4 que tengas), d so co, d p5 (posición)"),
     ),
     CommandSpec(
         "cerrar", ("close", "cierro", "cierra"), N_("cerrar o cerrar CARTA: cierras la mano")
     ),
     CommandSpec(
         "colocar",
-        ("lay", "poner", "coloca"),
+        ("lay", "poner", "coloca", "coloco", "pongo"),
         N_("colocar o colocar CARTA en N: pones cartas al que cerró"),
     ),
     CommandSpec("listo", ("done", "terminar", "fin"), N_("listo: terminas de colocar")),
     CommandSpec("si", ("yes", "s"), N_("sí o no: respuesta al reenganche")),
     CommandSpec("no", ("n",), ""),
+    # Enter on an empty line while others play (not in the help).
+    CommandSpec("estado", ("status",), ""),
 ]
 
 RULES = [
@@ -113,6 +122,9 @@ RULES = [
     ),
     N_("Con dos barajas, las escaleras solo crecen hacia arriba y sin repetir número."),
     N_("Si se acaba el mazo, se barajan los descartes menos el de arriba."),
+    N_(
+        "Bote: al empezar, cada jugador pone su apuesta en el bote; quien gana la partida se lo lleva."
+    ),
     N_(
         "Quien llega al límite, 70 o 100 puntos, queda eliminado. El último que queda gana el bote."
     ),
@@ -209,11 +221,24 @@ class ChinchonAdapter(GameAdapter):
             "last_move": self.narrator.last_move,
             "last_brief": self.narrator.last_brief,
             "hand_order": self.settings.chinchon.hand_order,
+            "drawn": self._drawn.code if self._drawn is not None else None,
+            "out_round": [[seat, n] for seat, n in self.narrator.out_round.items()],
         }
 
     def resume(self) -> list[str]:
         lines = self._cmd_puntos("").lines + self._cmd_turno("").lines
         view = self._view()
+        drawn = self._drawn_card() if view.current_seat == self.table.human else None
+        if view.phase == "discard" and drawn is not None:
+            # The player had drawn: which card (the last play was that draw).
+            if drawn == view.taken_discard:
+                lines.append(_("Cogiste {card} del descarte.").format(card=card_name(drawn)))
+            else:
+                lines.append(_("Robaste {card}.").format(card=card_name(drawn)))
+        elif self.narrator.last_move:
+            lines.append(_("Última: {move}").format(move=self.narrator.last_move))
+        if view.phase in ("draw", "discard") and view.discard_top is not None:
+            lines.append(_("Descarte: {card}.").format(card=card_name(view.discard_top)))
         if view.phase == "layoff" and view.closer is not None:
             lines += self._cmd_mesa("").lines[1:]  # the closer's melds, numbered
         if self.table.human is not None and view.hand:
@@ -241,6 +266,8 @@ class ChinchonAdapter(GameAdapter):
             lines.append(danger or _("Puedes cerrar."))
         mine = isinstance(event, r.TurnStarted) and event.seat == self.table.human
         if mine and event.phase == "layoff":
+            if self._nothing_to_lay_off():
+                return []  # finished at once (describe_events says why)
             lines += self._layoff_help()
         return lines
 
@@ -253,7 +280,37 @@ class ChinchonAdapter(GameAdapter):
             isinstance(e, r.MatchOver) or (isinstance(e, r.ReengancheOffered) and e.seat == human)
             for e in events
         )
-        return super().describe_events(events)
+        self.narrator.match_ends = any(isinstance(e, r.MatchOver) for e in events)
+        self.narrator.said_out = set()
+        items = super().describe_events(events)
+        if self._nothing_to_lay_off():
+            # Nothing left to decide: the lay-off finishes by itself, in one line.
+            started = any(
+                isinstance(e, r.TurnStarted) and e.seat == human and e.phase == "layoff"
+                for e in events
+            )
+            legal = self.game.legal_actions(human)
+            if any(isinstance(a, r.LayOff) for a in legal) and started:
+                why = _("Colocar no te quita puntos: terminas.")
+            elif any(isinstance(a, r.LayOff) for a in legal):
+                why = _("Colocar más no te quita puntos: terminas.")
+            elif started:
+                why = _("Ninguna de tus cartas encaja: terminas.")
+            else:
+                why = _("Ya no encaja ninguna carta: terminas.")
+            more = self.game.apply(human, r.FinishLayOff())
+            self.observe(more)
+            items = [*items, why, *self.describe_events(more)]
+        return items
+
+    def _nothing_to_lay_off(self) -> bool:
+        """The player is laying off and no lay-off would lower their points."""
+        human = self.table.human
+        view = self._view()
+        if human is None or view.phase != "layoff" or view.current_seat != human:
+            return False
+        hand = list(view.hand or ())
+        return not best_layoff(hand, view.closer_melds, self.deck, view.options.copies).layoffs
 
     def _close_danger(self, card: Card | None = None) -> str | None:
         """'Puedes cerrar, pero llegarías a 72 y quedarías fuera.' when the best close
@@ -276,23 +333,54 @@ class ChinchonAdapter(GameAdapter):
         return said(line.format(total=total), brief.format(total=total))
 
     def _layoff_help(self) -> list[str]:
-        """Which of my cards fit which of the closer's melds: 'Encajan: el 5 de oros en
-        la 1; la sota de copas en la 1 o la 2.'"""
+        """Which of my loose cards fit which of the closer's melds: 'Encajan: el 5 de
+        oros en la combinación 1; la sota de copas en la combinación 1 o la 2.' A card
+        of my own melds is suggested only when moving it lowers my points, and then
+        the line says which meld it breaks."""
         human = self.table.human
+        view = self._view()
+        hand = list(view.hand or ())
         legal = [a for a in self.game.legal_actions(human) if isinstance(a, r.LayOff)]
         if not legal:
             return [_("Ninguna de tus cartas encaja. Escribe listo.")]
+        arrangement = best_arrangement(hand, self.deck)
+        loose_cards = set(arrangement.loose)
         fits: dict[Card, list[int]] = {}
         for action in legal:
-            fits.setdefault(action.card, []).append(action.meld_index + 1)
-        parts = [
-            _("{card} en la {melds}").format(
-                card=card_name(card),
-                melds=_join([str(n) for n in sorted(set(melds))], _("{first} o la {last}")),
+            if action.card in loose_cards:
+                fits.setdefault(action.card, []).append(action.meld_index + 1)
+        lines = []
+        if fits:
+            parts = [
+                _("{card} en la combinación {melds}").format(
+                    card=card_name(card),
+                    melds=_join([str(n) for n in sorted(set(melds))], _("{first} o la {last}")),
+                )
+                for card, melds in sorted(fits.items(), key=lambda item: item[0].sort_key)
+            ]
+            lines.append(_("Encajan: {fits}.").format(fits="; ".join(parts)))
+        plan = best_layoff(hand, view.closer_melds, self.deck, view.options.copies)
+        moved = [(c, i) for c, i in plan.layoffs if c not in loose_cards]
+        if moved:
+            card, index = moved[0]
+            broken = next(m for m in arrangement.melds if card in m)
+            line = _(
+                "Te conviene colocar {card} en la combinación {n}: rompe tu {meld},"
+                " pero acabas con {points}."
             )
-            for card, melds in sorted(fits.items(), key=lambda item: item[0].sort_key)
-        ]
-        return [_("Encajan: {fits}.").format(fits="; ".join(parts))]
+            lines.append(
+                line.format(
+                    card=card_name(card),
+                    n=index + 1,
+                    meld=meld_kind_text(broken, self.deck),
+                    points=points(plan.points),
+                )
+            )
+        if not lines:
+            lines.append(
+                _("Solo encajan cartas de tus combinaciones: no te conviene. Escribe listo.")
+            )
+        return lines
 
     def _track_discards(self, event: Event) -> None:
         if isinstance(event, r.RoundStarted):
@@ -365,7 +453,13 @@ class ChinchonAdapter(GameAdapter):
             return [_("Fin")]
         if human is None or view.current_seat != human:
             waiting = _("Mirando") if human is None or view.eliminated[human] else _("Espera")
-            return self.narrator.last_brief or [waiting]
+            whose = self._whose_turn()
+            briefs = self.narrator.last_brief
+            return [
+                *(_("{whose}; {last}").format(whose=whose, last=b) for b in briefs),
+                *briefs,
+                whose or waiting,
+            ]
         if view.phase == "draw":
             if view.discard_top is None:
                 return [_("Roba")]
@@ -386,6 +480,35 @@ class ChinchonAdapter(GameAdapter):
         if view.phase == "reenganche":
             return [_("¿Reenganche? sí o no")]
         return [""]
+
+    def _whose_turn(self) -> str:
+        """'Juega Pablo' / 'Coloca Pablo' (a rival's turn), or ''."""
+        view = self._view()
+        if view.phase == "over" or view.current_seat == self.table.human:
+            return ""
+        name = self.table.names[view.current_seat]
+        if view.phase == "layoff":
+            return _("Coloca {name}").format(name=name)
+        if view.phase == "reenganche":
+            return _("Decide {name}").format(name=name)
+        return _("Juega {name}").format(name=name)
+
+    def enter_command(self) -> str | None:
+        """Enter on an empty line while others play: whose turn and the last play."""
+        view = self._view()
+        if view.phase == "over" or view.current_seat == self.table.human:
+            return None
+        return "estado"
+
+    def _cmd_estado(self, args: str) -> Reply:
+        """'Juega Pablo. Última: Marta roba del mazo y tira el 3 de copas.'"""
+        whose = self._whose_turn()
+        if not whose:
+            return self._cmd_turno("")
+        if not self.narrator.last_move:
+            return Reply([whose + "."])
+        last = _("Última: {move}").format(move=self.narrator.last_move)
+        return Reply([f"{whose}. {last}"])
 
     def _drawn_card(self) -> Card | None:
         """The card the player just drew or took (the status prompt shows it)."""
@@ -607,6 +730,15 @@ class ChinchonAdapter(GameAdapter):
         return Reply(actions=[r.DrawStock()])
 
     def _cmd_coger(self, args: str) -> Reply:
+        """`coger`, or `cojo el as` naming the discard (another card is refused)."""
+        top = self._view().discard_top
+        if args.strip() and top is not None:
+            try:
+                rank, suit = read_card(args)
+            except CardWordError:
+                rank, suit = None, None  # 'cojo del descarte', 'cojo la de arriba'
+            if rank is not None and (rank != top.rank or suit not in (None, top.suit)):
+                return Reply([_("El descarte es {card}.").format(card=card_name(top))])
         return Reply(actions=[r.TakeDiscard()])
 
     def _find_card(
@@ -802,7 +934,7 @@ class ChinchonAdapter(GameAdapter):
             index = typed - 1
             legal = self.game.legal_actions(self.table.human)
             if r.LayOff(card, index) not in legal:
-                message = _("{card} no encaja en la {n}, {meld}.").format(
+                message = _("{card} no encaja en la combinación {n}, {meld}.").format(
                     card=card_name(card),
                     n=index + 1,
                     meld=meld_text(view.closer_melds[index], self.deck),
@@ -865,6 +997,17 @@ def restore_adapter(settings: Settings, data: dict[str, Any]) -> ChinchonAdapter
         adapter.pickups = [(s, Card.from_code(c), o) for s, c, o in extra.get("pickups", [])]
     except (TypeError, ValueError, KeyError):
         adapter.discards, adapter.pickups = [], []
+    drawn = data.get("extra", {}).get("drawn")
+    if isinstance(drawn, str):
+        try:
+            adapter._drawn = Card.from_code(drawn)
+        except (TypeError, ValueError, KeyError):
+            adapter._drawn = None
+    adapter.narrator.closer = game.view(table.human).closer
+    try:
+        adapter.narrator.out_round = {int(s): int(n) for s, n in extra.get("out_round", [])}
+    except (TypeError, ValueError):
+        adapter.narrator.out_round = {}
     if data.get("extra", {}).get("hand_order") in ("palo", "valor"):
         settings.chinchon.hand_order = data["extra"]["hand_order"]
     return adapter
