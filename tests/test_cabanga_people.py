@@ -269,7 +269,7 @@ def test_cards_already_out_have_one_wording(tmp_path):
 
 
 def test_rules_say_the_round_ends_after_the_throws(tmp_path):
-    out = lines_of(PLAY, ["reglas"], tmp_path)
+    out = lines_of(PLAY, ["reglas", ""], tmp_path)
     assert (
         "La ronda acaba al final del turno, después del cabanga y sus castigos, "
         "si alguien se ha quedado sin cartas." in out
@@ -304,3 +304,184 @@ def test_the_session_pauses_after_the_new_hand():
         assert " juega " in out[i + 8]  # the rival's first play, after Enter
         return
     pytest.fail("no round 2 started by a rival")
+
+
+# -- The blind playtest's frictions (issue #11, second pass) ----------------------------
+
+# Reads the rows and the hand, plays the first card on the left, asks jugadas, throws.
+ASK = ["filas", "mano", "jugar pos 1 izquierda", "jugadas", "cabanga"]
+ASK_EN = ["rows", "hand", "play pos 1 left", "options", "cabanga"]
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory):
+    """Whole games, played once for the tests below: (seed, language) → lines."""
+    cache = {}
+
+    def played(seed, english=False, script=None):
+        key = (seed, english, tuple(script or ()))
+        if key not in cache:
+            args = ["jugar", "cabanga", "--semilla", str(seed), "--ritmo", "0"]
+            args += ["--idioma", "en"] if english else []
+            typed = (script or (ASK_EN if english else ASK)) * 60
+            cache[key] = lines_of(args, typed, tmp_path_factory.mktemp("game"))
+        return cache[key]
+
+    return played
+
+
+@pytest.mark.parametrize(
+    "typed, played",
+    [
+        ("el 7 azul a la derecha", "Juegas azul 7 a la derecha"),
+        ("Juegas amarillo 12 a la izquierda.", "Juegas amarillo 12 a la izquierda"),
+        ("juegas amarillo 12 a la izquierda", "Juegas amarillo 12 a la izquierda"),
+        ("jugar rojo 5 a la izquierda", "Juegas rojo 5 a la izquierda"),
+        ("juego el rojo 5 por la derecha", "Juegas rojo 5 a la derecha"),
+        ("rojo 5 en la izquierda", "Juegas rojo 5 a la izquierda"),
+        ("el 5 de rojo a la izquierda", "Juegas rojo 5 a la izquierda"),
+        ("a 7 a la derecha", "Juegas azul 7 a la derecha"),  # a: azul, then a filler
+    ],
+)
+def test_a_move_as_the_game_says_it_plays(tmp_path, typed, played):
+    out = lines_of(PLAY, [typed], tmp_path)
+    assert any(line.startswith(played) for line in out), (typed, out[14:18])
+    assert not any(line.startswith(("No conozco", "Di ")) for line in out)
+
+
+def test_a_la_izquierda_answers_the_side_and_a_alone_is_still_help(tmp_path):
+    out = lines_of(PLAY, ["a", "jugar rojo 5", "a la derecha"], tmp_path)
+    assert "puntos: puntuaciones (F4, p)" in out  # a: ayuda
+    assert any(line.startswith("Juegas rojo 5 a la derecha") for line in out)
+
+
+def test_a_move_as_the_game_says_it_plays_in_english(tmp_path):
+    out = lines_of(PLAY_EN, ["You play red 5 on the left."], tmp_path)
+    assert any(line.startswith("You play red 5 on the left") for line in out)
+
+
+def test_resume_and_turno_say_the_colour_to_avoid(tmp_path):
+    out = lines_of(PLAY, ["turno", "salir"], tmp_path)
+    assert "Tu turno: evita el amarillo. Ronda 1." in out
+    out = lines_of(["continuar", "--ritmo", "0"], ["salir"], tmp_path)
+    i = out.index("Morado: izquierda gris 18, derecha 18, sin hueco.")
+    assert out[i + 1 : i + 4] == [
+        "Última jugada: Jorge tira amarillo 13.",
+        "Cartas: Lucía 7, Jorge 6, Elena 8.",
+        "Tu turno: evita el amarillo. Ronda 1.",
+    ]
+    home = tmp_path / "en"
+    lines_of(PLAY_EN, ["quit"], home)
+    out = lines_of(["continuar", "--ritmo", "0", "--idioma", "en"], ["turn", "quit"], home)
+    assert "Cards: Lucía 7, Jorge 6, Elena 8." in out
+    assert out.count("Your turn: avoid yellow. Round 1.") == 2  # the summary, then turn
+
+
+def test_the_window_line_names_up_to_four_cards(games):
+    out = games(25)  # three fit: named, so "cabanga 4 11" can be typed at once
+    assert "¡Cabanga! Morado 14: te entran 4, 10 y 11." in out
+    # Five fit: the count, and jugadas names them.
+    i = out.index("¡Cabanga! Morado 13: te entran 5 cartas; di jugadas.")
+    assert out[i + 1] == "Te entran: morado 3, 6, 9, 10 y 12. Escribe cabanga o paso."
+    out = games(25, english=True)
+    i = out.index("Cabanga! Purple 13: 5 cards of yours fit; say options.")
+    assert out[i + 1] == "Your cards that fit: purple 3, 6, 9, 10 and 12. Type cabanga or pass."
+
+
+def test_rules_read_as_rules(tmp_path):
+    out = lines_of(PLAY, ["reglas", ""], tmp_path)
+    assert (
+        "¡Cabanga! Cuatro colores, cartas del 1 al 18. Se reparten 8 cartas a cada jugador." in out
+    )
+    assert (
+        "Puntos de castigo: el 1 y el 18 valen 3; el 2, el 3, el 16 y el 17 valen 2; las demás, 1."
+        in out
+    )
+    assert not any("suposición" in line or "ímbolos" in line for line in out)
+    out = lines_of(PLAY_EN, ["rules", ""], tmp_path / "en")
+    assert "Cabanga! Four colours, cards from 1 to 18. Each player is dealt 8 cards." in out
+    assert (
+        "Penalty points: the 1 and the 18 are worth 3; the 2, 3, 16 and 17 are worth 2; "
+        "the rest, 1." in out
+    )
+
+
+def test_gap_lines_say_which_cards_are_left(tmp_path, games):
+    out = games(3, script=WATCH)
+    assert (
+        "Lucía juega morado 11 a la derecha; hueco del 12 al 15, quedan: 12 y 13; no te entra."
+        in out
+    )
+    assert "Juegas rojo 9 a la izquierda; hueco del 3 al 8, quedan: 4, 6, 7 y 8." in out
+    out = lines_of(PLAY, WATCH * 2 + ["jugar pos 1"], tmp_path)
+    assert (
+        "Rojo 9: a la izquierda deja hueco del 3 al 8, quedan: 4, 6, 7 y 8; "
+        "a la derecha deja hueco del 2 al 8, quedan: 4, 6, 7 y 8. Escribe izquierda o derecha."
+        in out
+    )
+
+
+def test_gap_lines_brief_forms_fit_a_braille_line():
+    briefs = []
+    for seed in range(3, 7):
+        adapter = ui.new_adapter(Settings(), seed=seed, spectator=False)
+        adapter.bots[0] = make_bot("facil", 0, rng_seed=seed)
+        game = adapter.game
+        while not game.is_over():
+            seat = game.to_act()[0]
+            events = game.apply(seat, adapter.bot_action(seat))
+            adapter.observe(events)
+            briefs += [i.brief for i in adapter.describe_events(events) if isinstance(i, Said)]
+    assert any("quedan " in b for b in briefs)
+    assert all(len(b) <= 40 for b in briefs), [b for b in briefs if len(b) > 40]
+
+
+def test_all_your_cards_are_of_the_colour_to_avoid_agrees(games):
+    assert "Todas tus cartas son moradas: robarás una de castigo." in games(14)
+    assert "Todas tus cartas son azules: robarás una de castigo." in games(16)
+    assert "All your cards are purple: you will draw a penalty card." in games(14, english=True)
+
+
+def test_help_explains_the_side_and_the_jugadas_shortcut(tmp_path):
+    out = lines_of(PLAY, ["ayuda", "", "co"], tmp_path)
+    assert (
+        "izquierda o derecha: la pila para la carta que escribiste sin lado, como rojo 4 (i)" in out
+    )
+    assert "jugadas: qué puedes jugar sin castigo y sin hueco (F7, co)" in out
+    assert "Sin hueco: rojo 3 derecha y amarillo 12 izquierda." in out  # co: jugadas
+    out = lines_of(PLAY_EN, ["help", ""], tmp_path / "en")
+    assert "left or right: the pile for the card you typed without a side, as red 4" in out
+
+
+def test_the_final_screen_ranks_and_says_who_ended_it(games):
+    out = games(3, script=WATCH)
+    i = out.index("Llegas a 18 y termina la partida.")
+    assert out[i : i + 4] == [
+        "Llegas a 18 y termina la partida.",
+        "Gana Lucía con 0 puntos.",
+        "Quedas cuarto.",
+        "Puntos finales: Lucía 0, Jorge 5, Elena 13, Tú 18.",
+    ]
+    out = games(25)
+    assert "Pablo llega a 21 y termina la partida." in out
+    assert "Quedas tercero." in out
+    out = games(25, english=True)
+    i = out.index("Pablo reaches 21 and the game ends.")
+    assert out[i : i + 4] == [
+        "Pablo reaches 21 and the game ends.",
+        "Lucía wins with 1 point.",
+        "You finish third.",
+        "Final scores: Lucía 1, Marta 9, You 14, Pablo 21.",
+    ]
+
+
+def test_mesa_says_what_it_counts_and_the_limit_is_warned(tmp_path, games):
+    out = lines_of(PLAY, ["mesa"], tmp_path)
+    assert (
+        "Mazo de castigo: 39 cartas. Tiradas por cabanga: 1. Cartas: Tú 8, Lucía 7, Jorge 6, Elena 8."
+        in out
+    )
+    out = games(11)
+    i = out.index("Elena está a 2 del límite.")
+    assert out[i - 1].startswith("Tú: ") and out[i + 1].startswith("Ronda 4.")
+    assert "Elena is 2 from the limit." in games(11, english=True)

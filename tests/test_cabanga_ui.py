@@ -46,7 +46,7 @@ def test_end_of_input_then_continuar_resumes_identically(tmp_path):
     part2 = run(["continuar", "--ritmo", "0"], lines[9:], tmp_path / "split")
     skip = ("Partida guardada", "Partida recuperada", "¡Cabanga! contra", "Escribe ayuda")
     recalled = ("Puntos: ", "Rojo: ", "Azul: ", "Amarillo: ", "Morado: ", "Tu turno: ", "Turno de ")
-    recalled += ("Tu mano, ", "Valen ", "Cabanga abierto")
+    recalled += ("Tu mano, ", "Valen ", "Cabanga abierto", "Última jugada: ", "Cartas: ")
 
     def game(text, drop_recall):
         out = [line for line in text.splitlines() if not line.startswith(skip)]

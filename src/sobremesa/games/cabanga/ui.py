@@ -51,12 +51,28 @@ COLOUR_WORDS = {
     "amarillo": ("amarillo", "amarilla", "am", "yellow", "y"),
     "morado": ("morado", "morada", "m", "purple", "p", "violeta"),
 }
+# "Todas tus cartas son azules": the colour as an adjective of cartas.
+COLOUR_PLURALS = {
+    "rojo": N_("rojas"),
+    "azul": N_("azules"),
+    "amarillo": N_("amarillas"),
+    "morado": N_("moradas"),
+}
 _COLOUR_BY_WORD = {w: c for c, words in COLOUR_WORDS.items() for w in words}
 SIDE_WORDS = {
     "left": ("izquierda", "izq", "i", "left", "l"),
     "right": ("derecha", "der", "d", "right", "r"),
 }
 _SIDE_BY_WORD = {w: s for s, words in SIDE_WORDS.items() for w in words}
+# Articles and prepositions said inside a move ("el 15 amarillo a la izquierda",
+# "purple 2 on the left"): ignored. "a" is also azul: it is a filler only before
+# another filler or a side ("a la izquierda", "a izq").
+FILLERS = frozenset(
+    ("el", "la", "los", "las", "de", "del", "en", "por", "al", "the", "on", "to", "of", "at")
+)
+# The verbs a line may start with, as the game itself says a move
+# ("Juegas amarillo 15 a la izquierda", "You play purple 2 on the left").
+PLAY_VERBS = frozenset(("jugar", "juego", "juegas", "juega", "play", "plays", "you", "yo", "tu"))
 # "pos 3", "pos3", "posición 3": the card in that place of your sorted hand (a bare
 # number is the card of that value, as people say it).
 POSITION_WORDS = ("pos", "posicion", "position")
@@ -111,7 +127,7 @@ COMMANDS = [
     ),
     CommandSpec(
         "jugar",
-        ("play", "j", "juego"),
+        ("play", "j", "juego", "juegas"),
         N_("jugar CARTA LADO: jugar rojo 7 izq, jugar 7 der, jugar pos 2 izq"),
     ),
     CommandSpec(
@@ -123,13 +139,13 @@ COMMANDS = [
     CommandSpec(
         "izquierda",
         ("izq", "i", "left"),
-        N_("izquierda o derecha: juega en esa pila la carta que consultaste"),
+        N_("izquierda o derecha: la pila para la carta que escribiste sin lado, como rojo 4"),
     ),
     CommandSpec("derecha", ("der", "d", "right"), ""),
 ]
 
 RULES = [
-    N_("¡Cabanga! Cuatro colores, cartas del 1 al 18; 8 cartas para cada uno."),
+    N_("¡Cabanga! Cuatro colores, cartas del 1 al 18. Se reparten 8 cartas a cada jugador."),
     N_("Hay cuatro filas, una por color, con una pila a la izquierda y otra a la derecha."),
     N_(
         "En tu turno juegas una carta en cualquiera de las dos pilas de su color, sea cual sea su número."
@@ -145,14 +161,15 @@ RULES = [
     N_(
         "La ronda acaba al final del turno, después del cabanga y sus castigos, si alguien se ha quedado sin cartas."
     ),
-    N_("Cada carta que te queda en la mano suma sus símbolos de castigo."),
-    N_(
-        "Símbolos, suposición de esta versión: 1 y 18 valen 3; 2, 3, 16 y 17 valen 2; las demás, 1."
-    ),
+    N_("Cada carta que te queda en la mano suma sus puntos de castigo."),
+    N_("Puntos de castigo: el 1 y el 18 valen 3; el 2, el 3, el 16 y el 17 valen 2; las demás, 1."),
     N_(
         "La partida acaba tras una ronda en la que alguien llega al límite, 18 puntos si no lo cambias. Gana quien tenga menos."
     ),
 ]
+
+# "Quedas tercero": your place when you did not win (2nd to 6th).
+PLACES = (N_("segundo"), N_("tercero"), N_("cuarto"), N_("quinto"), N_("sexto"))
 
 REFUSALS = {
     "not_your_turn": N_("Espera, no es tu turno."),
@@ -209,6 +226,23 @@ def gap_brief(low: int, high: int) -> str:
     return f"{low + 1}-{high - 1}"
 
 
+def gap_left(
+    colour: str, values: Sequence[int], seen: set[r.CabangaCard], mine: set[r.CabangaCard]
+) -> str:
+    """What a gap still holds when some of its cards are out, as 'filas' says it:
+    ', quedan: 6 y 9' (not yours: you know where those are), ', solo quedan las
+    tuyas', ', ya han salido'; '' when none is out."""
+    inside = [r.CabangaCard(colour, v) for v in values]
+    unknown = [c for c in inside if c not in seen and c not in mine]
+    if not any(c in seen for c in inside):
+        return ""
+    if unknown:
+        return _(", quedan: {values}").format(values=join([str(c.value) for c in unknown]))
+    if any(c in mine for c in inside):
+        return _(", solo quedan las tuyas")
+    return ngettext(", ya ha salido", ", ya han salido", len(inside))
+
+
 def side_word(side: str) -> str:
     return _("izquierda") if side == "left" else _("derecha")
 
@@ -235,6 +269,7 @@ class CabangaAdapter(GameAdapter):
         self._asked: r.CabangaCard | None = None  # 'jugar CARTA' without a side
         self._which: int | None = None  # '¿Qué 7: azul o morado?' asked
         self._which_side: str | None = None  # the side typed with that bare number
+        self._opened: r.CabangaOpened | None = None  # the window the play described opened
 
     # -- start, bots -------------------------------------------------------------
     def in_window(self) -> bool:
@@ -288,8 +323,18 @@ class CabangaAdapter(GameAdapter):
         (or the window's end)."""
         window: list[str | Pause] = []
         items: list[str | Pause] = []
-        for event in events:
+        for i, event in enumerate(events):
+            # The window a play opened: the gap's cards not yet out at that moment.
+            self._opened = None
+            if isinstance(event, r.CardPlayed):
+                for later in events[i + 1 :]:
+                    if isinstance(later, (r.CardPlayed, r.TurnStarted, r.RoundScored)):
+                        break
+                    if isinstance(later, r.CabangaOpened):
+                        self._opened = later
+                        break
             lines = self.describe(event)
+            self._opened = None
             if isinstance(event, r.CabangaOpened) and self.player_in_window():
                 window.extend(lines)
             else:
@@ -334,7 +379,17 @@ class CabangaAdapter(GameAdapter):
         return [_("Fin de la partida.")]
 
     def resume(self) -> list[str]:
-        lines = self._cmd_puntos("").lines + self._cmd_filas("").lines + self._cmd_turno("").lines
+        """Scores, rows, the last play, the rivals' card counts, whose turn (with
+        the colour to avoid), then your hand."""
+        view = self._view()
+        lines = self._cmd_puntos("").lines + self._cmd_filas("").lines
+        if self.last_move:
+            lines.append(_("Última jugada: {move}").format(move=self.last_move))
+        counts = [
+            f"{self._name(s)} {n}" for s, n in enumerate(view.hand_counts) if s != self.table.human
+        ]
+        lines.append(_("Cartas: {counts}.").format(counts=", ".join(counts)))
+        lines += self._cmd_turno("").lines
         if self.table.human is not None:
             lines += self._cmd_mano("").lines
         return lines
@@ -392,8 +447,17 @@ class CabangaAdapter(GameAdapter):
             line = _("Juegas {card} {side}; {gap}.")
         else:
             line = _("{name} juega {card} {side}; {gap}.")
+        # Some of the gap's cards are out: say which are left, as 'filas' does.
+        left = ""
+        opened = self._opened
+        if opened is not None and len(opened.values) < len(e.gap):
+            out = {r.CabangaCard(opened.colour, v) for v in e.gap if v not in opened.values}
+            left = gap_left(opened.colour, e.gap, out, set(self._hand()))
         line = line.format(
-            name=self._name(e.seat), card=card_text(e.card), side=side, gap=gap_text(low, high)
+            name=self._name(e.seat),
+            card=card_text(e.card),
+            side=side,
+            gap=gap_text(low, high) + left,
         )
         window = self.game.window
         human = self.table.human
@@ -410,6 +474,13 @@ class CabangaAdapter(GameAdapter):
             name=self._name(e.seat), card=card_text(e.card), side=side_short(e.side)
         )
         brief = _("{move}: hueco {gap}").format(move=what, gap=gap) if gap else what
+        if left:  # ", quedan: 9" → "quedan 9"
+            brief = fit(
+                BRIEF_CELLS,
+                brief + left.replace(":", ""),
+                _("{move}: {left}").format(move=what, left=left.lstrip(", ").replace(":", "")),
+                brief,
+            )
         self.last_move = line
         self.last_brief = f"{what} {gap}".strip()
         self.last_play = card_text(e.card).capitalize()  # what the window line starts with
@@ -464,10 +535,10 @@ class CabangaAdapter(GameAdapter):
             )
         if len(values) == 1:
             text = _("¡Cabanga! {play}: te entra el {value}.")
-        elif len(values) == 2:
+        elif len(values) <= 4:  # named, so 'cabanga 12 14' can be typed at once
             text = _("¡Cabanga! {play}: te entran {values}.")
         else:
-            text = _("¡Cabanga! {play}: te entran {count}.")
+            text = _("¡Cabanga! {play}: te entran {count}; di jugadas.")
         return text.format(
             play=play,
             value=values[0],
@@ -512,10 +583,50 @@ class CabangaAdapter(GameAdapter):
             if result.cards:
                 line += " " + _("Cartas: {cards}.").format(cards=cards_by_colour(result.cards))
             lines.append(line)
+        if not self.game.is_over():
+            limit = self.game.options.limit
+            for result in e.results:
+                away = limit - result.total
+                if 0 < away <= 3:  # one card more may end the game
+                    if self._you(result.seat):
+                        lines.append(_("Estás a {n} del límite.").format(n=away))
+                    else:
+                        lines.append(
+                            _("{name} está a {n} del límite.").format(
+                                name=self._name(result.seat), n=away
+                            )
+                        )
         return lines
 
     def _on_game_over(self, e: r.GameOver) -> list[str]:
-        return result_lines(e.winners, e.totals, self._name, self.table.human)
+        """Who ended it, who won, your place, then everyone in ranking order."""
+        totals = e.totals
+        ranking = sorted(range(len(totals)), key=lambda s: totals[s])
+        limit = self.game.options.limit
+        ended = [s for s in ranking if totals[s] >= limit]
+        lines = []
+        if len(ended) == 1 and self._you(ended[0]):
+            lines.append(_("Llegas a {total} y termina la partida.").format(total=totals[ended[0]]))
+        elif len(ended) == 1:
+            lines.append(
+                _("{name} llega a {total} y termina la partida.").format(
+                    name=self._name(ended[0]), total=totals[ended[0]]
+                )
+            )
+        elif ended:
+            lines.append(
+                _("{names} llegan al límite y termina la partida.").format(
+                    names=join([self._name(s) for s in ended])
+                )
+            )
+        lines.append(result_lines(e.winners, totals, self._name, self.table.human)[0])
+        human = self.table.human
+        if human is not None and human not in e.winners:
+            place = 1 + sum(1 for t in totals if t < totals[human])
+            lines.append(_("Quedas {place}.").format(place=_(PLACES[min(place, 6) - 2])))
+        scores = ", ".join(f"{self._name(s)} {totals[s]}" for s in ranking)
+        lines.append(_("Puntos finales: {totals}.").format(totals=scores))
+        return lines
 
     def pause_at_start(self) -> str | None:
         # Bots start at once; let the player hear the rows and the hand first.
@@ -612,19 +723,10 @@ class CabangaAdapter(GameAdapter):
         """'Rojo: izquierda gris 3, derecha 14, hueco del 4 al 13, quedan: 6 y 9.'
         Which pile is which is said, so a play's side is never a guess. 'quedan':
         the gap's cards not yet seen, and not yours (you know where those are)."""
-        seen = view.seen_cards()
-        mine = set(view.hand or ())
         low, high = sorted((row.left_top.value, row.right_top.value))
-        gap = gap_text(low, high)
-        inside = [r.CabangaCard(row.colour, v) for v in range(low + 1, high)]
-        unknown = [c for c in inside if c not in seen and c not in mine]
-        if any(c in seen for c in inside):  # some are out: say what is left
-            if unknown:
-                gap += _(", quedan: {values}").format(values=join([str(c.value) for c in unknown]))
-            elif any(c in mine for c in inside):
-                gap += _(", solo quedan las tuyas")
-            else:
-                gap += ngettext(", ya ha salido", ", ya han salido", len(inside))
+        gap = gap_text(low, high) + gap_left(
+            row.colour, range(low + 1, high), view.seen_cards(), set(view.hand or ())
+        )
         tops = []
         for top in (row.left_top, row.right_top):
             # A grey start card is named as such, so "16 y 16" is never a puzzle.
@@ -652,9 +754,11 @@ class CabangaAdapter(GameAdapter):
         return Reply(
             [
                 *self._cmd_filas("").lines,
-                _("Mazo de castigo: {deck}. Tiradas: {thrown}. Cartas: {counts}.").format(
+                _(
+                    "Mazo de castigo: {deck}. Tiradas por cabanga: {thrown}. Cartas: {counts}."
+                ).format(
                     deck=cards_text(view.deck_count),
-                    thrown=cards_text(len(view.thrown)),
+                    thrown=len(view.thrown),
                     counts=counts,
                 ),
             ]
@@ -691,6 +795,14 @@ class CabangaAdapter(GameAdapter):
                 [_("Cabanga abierto en {colour}.").format(colour=colour_name(view.window.colour))]
             )
         if view.current_seat == self.table.human:
+            if view.previous_colour:
+                return Reply(
+                    [
+                        _("Tu turno: evita el {colour}. Ronda {n}.").format(
+                            colour=colour_name(view.previous_colour), n=view.round_no
+                        )
+                    ]
+                )
             return Reply([_("Tu turno: juega una carta. Ronda {n}.").format(n=view.round_no)])
         return Reply(
             [
@@ -708,6 +820,14 @@ class CabangaAdapter(GameAdapter):
         hand = self._hand()
         if not hand:
             return Reply([_("No tienes cartas.")])
+        if view.phase == "cabanga" and view.can_react and view.fitting:
+            return Reply(
+                [
+                    _("Te entran: {cards}. Escribe cabanga o paso.").format(
+                        cards=cards_by_colour(view.fitting)
+                    )
+                ]
+            )
         free = [c for c in hand if c.colour != view.previous_colour]
         if not view.previous_colour:
             lines = [_("Puedes jugar cualquier carta sin castigo.")]
@@ -716,7 +836,7 @@ class CabangaAdapter(GameAdapter):
         else:
             lines = [
                 _("Todas tus cartas son {colour}: robarás una de castigo.").format(
-                    colour=colour_name(view.previous_colour)
+                    colour=_(COLOUR_PLURALS[view.previous_colour])
                 )
             ]
         # The plays that leave no gap, then those whose gap nobody can fill (its
@@ -750,13 +870,44 @@ class CabangaAdapter(GameAdapter):
         a colour glued to its number split ('r7', 'am12', '7r')."""
         words: list[str] = []
         for word in fold(args).split():
+            word = word.strip(".,;:¡!¿?")
+            if not word:
+                continue
             glued = re.fullmatch(r"([a-z]+)(" + DIGITS + ")|(" + DIGITS + ")([a-z]+)", word)
             parts = [p for p in glued.groups() if p] if glued else []
             if parts and any(p in _COLOUR_BY_WORD and p != "p" for p in parts):
                 words.extend(parts)
             else:
                 words.append(str(NUMBER_WORDS.get(word, word)))
-        return words
+        return [
+            w
+            for i, w in enumerate(words)
+            if w not in FILLERS
+            and not (
+                w == "a"
+                and i + 1 < len(words)
+                and (words[i + 1] in FILLERS or words[i + 1] in _SIDE_BY_WORD)
+            )
+        ]
+
+    def answer_first(self, text: str) -> Reply | None:
+        """A move said as the game says it, before the commands read 'a' (help)
+        or 'you': 'a la izquierda' for the card asked about, 'a 7 izq' (azul 7),
+        'You play purple 2 on the left'. None: any other line."""
+        raw = fold(text).split()
+        if self.table.human is None or not raw or raw[0].strip(".,;:¡!¿?") not in ("a", "you"):
+            return None
+        if raw[0] == "you":
+            rest = raw[1:]
+            if not rest or rest[0] not in PLAY_VERBS:
+                return None
+            return self._cmd_jugar(" ".join(rest[1:]))
+        words = self._words(text)
+        if words and all(w in _SIDE_BY_WORD for w in words) and self._asked is not None:
+            return self._play_asked(_SIDE_BY_WORD[words[-1]]) if len(words) == 1 else None
+        if any(is_number(w) for w in words):
+            return self.handle_unknown(text)
+        return None
 
     def _position(self, words: list[str]) -> r.CabangaCard | str | None:
         """'pos 3', 'pos3', 'posición 3': the card in that place of your sorted
@@ -855,13 +1006,14 @@ class CabangaAdapter(GameAdapter):
         if side is None:
             self._asked = card  # "izquierda" or "derecha" alone then plays it
             row = self._view().row(card.colour)
+            seen = self._view().seen_cards()
             options = []
             for where, name in (("left", _("a la izquierda")), ("right", _("a la derecha"))):
                 gap = row.gap_if(card, where)
                 if gap:
                     text = _("{side} deja {gap}").format(
                         side=name, gap=gap_text(gap[0] - 1, gap[-1] + 1)
-                    )
+                    ) + gap_left(card.colour, gap, seen, set(self._hand()))
                 else:
                     text = _("{side} no deja hueco").format(side=name)
                 options.append(text)
@@ -909,6 +1061,8 @@ class CabangaAdapter(GameAdapter):
         ):
             side = words[1] if len(words) == 2 else (self._which_side or "")
             return f"jugar {words[0]} {self._which} {side}".strip()
+        if words[0] in PLAY_VERBS and len(words) > 1:  # "juega rojo 5 izq"
+            words = words[1:]
         first = words[0]
         if not (is_number(first) or first in _COLOUR_BY_WORD):
             return None
