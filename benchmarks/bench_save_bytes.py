@@ -6,8 +6,8 @@ Plays one seeded ¡Cabanga! game with a bot in every seat (seat 0 too), saving
 after every action what Session.save saves (state, bots, extra, the last 300
 history lines). For each save it counts, side by side in the same run:
 
-- before: the whole save rewritten (the JSON text of the payload, as every move
-  wrote until the log);
+- before: the whole save rewritten (the JSON text of the payload, written to a
+  file and renamed, as every move did until the log);
 - after: what `saves.write_save` writes: one compact log line per move, and the
   whole save now and then (every saves.COMPACT_MOVES moves or COMPACT_BYTES of log).
 
@@ -23,6 +23,7 @@ import sys
 import tempfile
 import time
 from collections import deque
+from pathlib import Path
 
 
 def main() -> None:
@@ -69,7 +70,8 @@ def main() -> None:
     step(game.opening_events)
     moves = before = 0
     start = time.perf_counter()
-    encode_time = 0.0
+    before_time = after_time = 0.0
+    old_path = Path(home) / "whole.json"
     while not game.is_over():
         seats = game.to_act()
         if game.phase == "cabanga":
@@ -81,9 +83,14 @@ def main() -> None:
             data = payload()
             t0 = time.perf_counter()
             whole = json.dumps({"format": SAVE_FORMAT_VERSION, **data}, ensure_ascii=False)
+            old_path.with_suffix(".tmp").write_text(whole, encoding="utf-8")  # as before
+            os.replace(old_path.with_suffix(".tmp"), old_path)
             before += len(whole.encode("utf-8"))
-            encode_time += time.perf_counter() - t0
+            t1 = time.perf_counter()
             saves.write_save(data)
+            t2 = time.perf_counter()
+            before_time += t1 - t0
+            after_time += t2 - t1
             moves += 1
     elapsed = time.perf_counter() - start
     after = saves.stats.bytes
@@ -96,6 +103,10 @@ def main() -> None:
         f"({saves.stats.lines} log lines, {saves.stats.full} whole saves)"
     )
     print(f"ratio: {before / after:.1f}x fewer bytes; play+save {elapsed:.1f} s")
+    print(
+        f"time per save: before {1000 * before_time / moves:.2f} ms, "
+        f"after {1000 * after_time / moves:.2f} ms (diff and fsync included)"
+    )
     print("read back equals the last save:", loaded == expected)
 
 
