@@ -264,3 +264,19 @@ def test_settings_that_cannot_be_written_are_said_and_kept_for_the_run(isolated_
     lines = result.stdout.splitlines()
     assert f"No he podido guardar las opciones: {reason}" in lines
     assert "Baraja: 48 cartas" in lines
+
+
+@pytest.mark.parametrize("seat", [7, 1.5, "dos"])
+def test_a_reaction_window_of_a_seat_not_at_the_table_is_damage(isolated_home, seat):
+    """ABC ¡Castaña! saved in its first window: a challenger that is no seat."""
+    result = run(["jugar", "castana", "--semilla", "3", "--ritmo", "0"], ["mano"], isolated_home)
+    assert result.returncode == 0
+    path = save_of(isolated_home, "castana")
+    data = saves.load_payload(path)
+    assert data["state"]["window"]["challengers"], "saved in a window"
+    data["state"]["window"]["challengers"][0] = seat
+    path.write_text(json.dumps(data), encoding="utf-8")
+    saves.log_path(path).unlink(missing_ok=True)
+    first = run(["continuar", "castana", "--ritmo", "0"], ["mano"], isolated_home)
+    assert "Traceback" not in first.stderr and first.stdout.startswith(BROKEN)
+    assert run(["continuar", "castana"], [], isolated_home).returncode == 0

@@ -714,8 +714,14 @@ def restore_checked(game_id: str, settings: Settings, data: dict[str, Any]) -> A
     trial.intro()
     trial.resume()
     trial.prompt()
+    acting = game.to_act()
+    if any(type(seat) is not int or not 0 <= seat < seats for seat in acting):
+        raise ValueError("seat to act")
+    for seat in acting:
+        game.view(seat)
+        if seat != trial.table.human and trial.in_window():
+            trial.bot_reaction_time(seat)  # a reaction window: the bots' timing
     if not over and not trial.in_window():
-        acting = game.to_act()
         if not acting or any(not legal[seat] for seat in acting):
             raise ValueError("no legal action")
         seat = acting[0]
