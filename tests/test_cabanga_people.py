@@ -341,6 +341,7 @@ def games(tmp_path_factory):
         ("rojo 5 en la izquierda", "Juegas rojo 5 a la izquierda"),
         ("el 5 de rojo a la izquierda", "Juegas rojo 5 a la izquierda"),
         ("a 7 a la derecha", "Juegas azul 7 a la derecha"),  # a: azul, then a filler
+        ("yo juego el 7 azul a la derecha", "Juegas azul 7 a la derecha"),
     ],
 )
 def test_a_move_as_the_game_says_it_plays(tmp_path, typed, played):

@@ -1061,7 +1061,7 @@ class CabangaAdapter(GameAdapter):
         ):
             side = words[1] if len(words) == 2 else (self._which_side or "")
             return f"jugar {words[0]} {self._which} {side}".strip()
-        if words[0] in PLAY_VERBS and len(words) > 1:  # "juega rojo 5 izq"
+        while words[0] in PLAY_VERBS and len(words) > 1:  # "yo juego rojo 5 izq"
             words = words[1:]
         first = words[0]
         if not (is_number(first) or first in _COLOUR_BY_WORD):
