@@ -404,3 +404,27 @@ def test_help_says_a_number_is_the_card_and_the_pot_is_explained(tmp_path):
     en = said(["help", "", "rules", ""], tmp_path / "en", PLAY_EN)
     assert "discard CARD: d 4 (the 4 you hold), d j cu, d p5 (position)" in en
     assert "Pot: at the start every player puts a stake in the pot" in en
+
+
+def test_lay_off_hint_says_when_moving_a_melded_card_pays(tmp_path):
+    # Seed 75: the sota de copas of the run 7-sota-caballo de copas fits Lucía's set
+    # of sotas; moving it lets the 7 de copas join the 7s: 9 points instead of 20.
+    def pays(adapter):
+        view = adapter.game.view(0)
+        return view.phase == "layoff" and view.current_seat == 0 and _melded_card_fits(adapter)
+
+    lines, _adapter = script_until(75, pays)
+    args = [*PLAY[:3], "75", *PLAY[4:]]
+    out = said([*lines, "colocar"], tmp_path, args).splitlines()
+    told = out.index("Te toca colocar. Escribe colocar, colocar CARTA en N, o listo.")
+    assert out[told + 1 : told + 3] == [
+        "Encajan: el as de copas en la combinación 2; el 5 de copas en la combinación 2.",
+        "Te conviene colocar la sota de copas en la combinación 1, aunque sea de tu"
+        " escalera de copas: acabas con 9 puntos.",
+    ]
+    assert "Terminas de colocar: 9 puntos." in out
+    en = said([*lines, "lay"], tmp_path / "en", ["--idioma", "en", *args])
+    assert (
+        "Lay the jack of cups on meld 1, although it is in your run of cups:"
+        " you end with 9 points." in en
+    )

@@ -365,8 +365,8 @@ class ChinchonAdapter(GameAdapter):
             card, index = moved[0]
             broken = next(m for m in arrangement.melds if card in m)
             line = _(
-                "Te conviene colocar {card} en la combinación {n}: rompe tu {meld},"
-                " pero acabas con {points}."
+                "Te conviene colocar {card} en la combinación {n}, aunque sea de tu {meld}:"
+                " acabas con {points}."
             )
             lines.append(
                 line.format(
