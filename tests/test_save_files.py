@@ -91,6 +91,7 @@ def test_nested_settings_do_not_stop_help(isolated_home):
     result = run(["--help"], [], isolated_home)
     assert result.returncode == 0 and "Traceback" not in result.stderr
     assert result.stdout.startswith("uso: sobremesa")
+    assert result.stdout.splitlines()[-1].startswith(SETTINGS_BROKEN)  # said even here
     assert not settings_path().exists()
     assert len(list(settings_path().parent.glob("ajustes.json.roto-*"))) == 1
 

@@ -855,7 +855,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings, broken = load_settings()
     i18n.set_language(_early_language(argv, settings))
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit:
+        if broken is not None:  # --help or a bad argument: still said, once
+            print(_settings_broken_line(broken), flush=True)
+        raise
     args.orden = {
         "play": "jugar",
         "continue": "continuar",
@@ -898,11 +903,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     restore_signals = end_on_signals()
     try:
         if broken is not None:
-            app.announcer.narrate(
-                _("El archivo de opciones estaba dañado; lo he apartado en {path}.").format(
-                    path=broken
-                )
-            )
+            app.announcer.narrate(_settings_broken_line(broken))
         kept = saves.migrate()  # an older version's one save goes to its game's file
         if kept is not None:
             app.announcer.narrate(
@@ -938,6 +939,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         app.close()
         restore_signals()
+
+
+def _settings_broken_line(kept: Any) -> str:
+    return _("El archivo de opciones estaba dañado; lo he apartado en {path}.").format(path=kept)
 
 
 def check_words_command(args: argparse.Namespace, settings: Settings) -> int:
