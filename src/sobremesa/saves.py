@@ -36,8 +36,8 @@ from sobremesa.core.game import SAVE_FORMAT_VERSION
 from sobremesa.games import GAMES
 from sobremesa.i18n import N_, _
 
-COMPACT_MOVES = 500  # moves in the log before the whole save is rewritten
-COMPACT_BYTES = 512 * 1024  # ...or this many bytes of log
+COMPACT_MOVES = 1000  # moves in the log before the whole save is rewritten
+COMPACT_BYTES = 1024 * 1024  # ...or this many bytes of log
 STALE_TMP_SECONDS = 60  # a temporary file older than this was left by a kill
 LOG_ID = "log_id"  # the key, in a base save, that its log lines name
 
