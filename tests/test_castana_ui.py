@@ -588,12 +588,14 @@ def test_enie_or_s_under_attack_say_what_the_attack_needs():
     adapter.game.hands[0].remove("Ñv")
 
 
-def test_continuar_goes_on_in_the_games_language(isolated_home):
+def test_continuar_goes_on_in_the_players_language_now(isolated_home):
+    # Played in English for one run (--idioma), resumed in the settings' Spanish:
+    # the game and the menus speak the language the player uses now.
     first = run([*PLAY, "--idioma", "en"], ["hand"], isolated_home)
     assert "Game saved. To go on: sobremesa continue castana." in first.stdout
-    again = run(["continuar", "--ritmo", "0"], ["hand"], isolated_home)
-    assert again.stdout.startswith("Game resumed.")
-    assert "Partida" not in again.stdout
+    again = run(["continuar", "--ritmo", "0"], ["mano"], isolated_home)
+    assert again.stdout.startswith("Partida recuperada.")
+    assert "Game" not in again.stdout
 
 
 def _only_enie_at_a_rivals_turn(adapter):
