@@ -11,8 +11,9 @@ the same amount every 10 games is a leak.
 
 Before the caches were bounded by bytes, Chinchón grew about 450 KB a match (three
 players, several rounds) without end; now it stays near 6 MB. Palabras' cross-check
-cache (movegen) is bounded by entries (200,000, then cleared): it grows about 90 KB a
-game until then.
+cache (movegen) is bounded by entries (200,000, then cleared) and gains only about a
+hundred a game; a tracemalloc snapshot compared over games 3 to 9 showed no growth
+(the figure printed moves with the last game's moves, still held when measured).
 """
 
 from __future__ import annotations
