@@ -102,3 +102,18 @@ def test_a_shouted_command_is_the_command():
     assert table.parse("¡cabanga!").name == "cabanga"
     assert table.parse("¡Cabanga! 12 14").args == "12 14"
     assert table.parse("¿¡!?") is None
+
+
+def test_control_characters_typed_never_reach_the_terminal():
+    from sobremesa.ui.announcer import Announcer
+
+    said = []
+
+    class Sink:
+        def say(self, line, *, answer=False):
+            said.append(line)
+
+    announcer = Announcer(Sink())
+    announcer.answer("No conozco la orden \x1b[2J\x07hola.")
+    assert said == ["No conozco la orden  [2J hola."]
+    assert all(line.isprintable() for line in announcer.review.lines())

@@ -28,6 +28,15 @@ class Said(str):
         return line
 
 
+def _printable(line: str) -> str:
+    """The line without control characters (a Said keeps its brief form)."""
+    if line.isprintable():
+        return line
+    clean = "".join(ch if ch.isprintable() or ch in "\n\t" else " " for ch in line)
+    brief = getattr(line, "brief", None)
+    return Said(clean, brief=_printable(brief) if brief else None)
+
+
 def brief_form(line: str) -> str:
     """The form of a history item shown on the braille line during review."""
     return getattr(line, "brief", line)
@@ -140,7 +149,9 @@ class Announcer:
         self._typed = True
 
     def _emit(self, lines: Sequence[str], *, answer: bool) -> None:
-        lines = [line for line in lines if line]
+        # A refusal may echo what was typed: control characters (an escape
+        # sequence) must never reach the terminal or the screen reader.
+        lines = [_printable(line) for line in lines if line]
         if not lines:
             return
         for line in lines:
