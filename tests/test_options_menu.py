@@ -6,35 +6,11 @@ import json
 
 import pytest
 from entrypoint import run
+from fake_console import FakeConsole
 
 from sobremesa import cli, i18n, saves
 from sobremesa.settings import Settings, load_settings, settings_path
 from sobremesa.ui import session as session_module
-
-
-class FakeConsole:
-    """Answers from a list; records every line and prompt."""
-
-    def __init__(self, lines, interactive=False):
-        self.lines = list(lines)
-        self.interactive = interactive
-        self.out = []
-        self.prompts = []
-
-    def get_line(self, timeout=None):
-        return self.lines.pop(0) if self.lines else None
-
-    def say(self, line, *, answer=False):
-        self.out.append(str(line))
-
-    def set_prompt(self, text):
-        self.prompts.append(text)
-
-    def set_key_mode(self, keys):
-        pass
-
-    def close(self):
-        pass
 
 
 @pytest.fixture

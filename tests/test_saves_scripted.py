@@ -6,6 +6,7 @@ main menu's Continuar."""
 import json
 
 from entrypoint import run
+from fake_console import FakeConsole
 
 from sobremesa.ui.session import Session
 
@@ -212,30 +213,11 @@ def test_continuar_at_a_terminal_with_several_saves_offers_a_numbered_choice(
 
     two_saves(isolated_home)
 
-    class Console:
-        interactive = True
-
-        def __init__(self, lines):
-            self.lines, self.out, self.prompts = list(lines), [], []
-
-        def get_line(self, timeout=None):
-            return self.lines.pop(0) if self.lines else None
-
-        def say(self, line, *, answer=False):
-            self.out.append(str(line))
-
-        def set_prompt(self, text):
-            self.prompts.append(text)
-
-        def set_key_mode(self, keys):
-            pass
-
-        def close(self):
-            pass
-
     made = []
     monkeypatch.setattr(
-        cli, "make_console", lambda *a, **k: made.append(Console(["9", "2"])) or made[-1]
+        cli,
+        "make_console",
+        lambda *a, **k: made.append(FakeConsole(["9", "2"], interactive=True)) or made[-1],
     )
     runs = []
     monkeypatch.setattr(
