@@ -378,14 +378,17 @@ def test_resume_and_turno_say_the_colour_to_avoid(tmp_path):
     assert out.count("Your turn: avoid yellow. Round 1.") == 2  # the summary, then turn
 
 
-def test_the_window_line_names_up_to_four_cards(games):
-    out = games(25)  # three fit: named, so "cabanga 4 11" can be typed at once
-    assert "¡Cabanga! Morado 14: te entran 4, 10 y 11." in out
-    # Five fit: the count, and jugadas names them.
-    i = out.index("¡Cabanga! Morado 13: te entran 5 cartas; di jugadas.")
+def test_the_window_line_names_the_cards_within_eight_words(games):
+    out = games(25)
+    # Named while the line keeps to 8 words, so "cabanga 4 10" can be typed at once;
+    # beyond, the count, and jugadas names them.
+    windows = [line for line in out if line.startswith("¡Cabanga! ")]
+    assert windows and all(len(line.split()) <= 8 for line in windows)
+    assert "¡Cabanga! Morado 14: te entran 3 cartas." in out
+    i = out.index("¡Cabanga! Morado 13: te entran 5 cartas.")
     assert out[i + 1] == "Te entran: morado 3, 6, 9, 10 y 12. Escribe cabanga o paso."
     out = games(25, english=True)
-    i = out.index("Cabanga! Purple 13: 5 cards of yours fit; say options.")
+    i = out.index("Cabanga! Purple 13: 5 cards of yours fit.")
     assert out[i + 1] == "Your cards that fit: purple 3, 6, 9, 10 and 12. Type cabanga or pass."
 
 

@@ -18,8 +18,7 @@ from sobremesa.games.castana.bots import make_bot as castana_bot
 from sobremesa.settings import Settings
 from sobremesa.ui.announcer import Said
 from sobremesa.ui.session import Pause
-
-WINDOW_WORDS = 8  # a window line is at most this many words
+from sobremesa.ui.wording import WINDOW_WORDS
 
 
 @pytest.fixture(params=["es", "en"])

@@ -11,6 +11,9 @@ from sobremesa.ui.announcer import Said
 PROMPT_CELLS = 30
 #: A history item under review fits a 40-cell line in its brief form.
 BRIEF_CELLS = 40
+#: A reaction window's line is at most this many words: its clock starts once it
+#: has been heard (issue 10).
+WINDOW_WORDS = 8
 
 
 def cut(text: str, limit: int) -> str:

@@ -29,6 +29,7 @@ from sobremesa.ui.session import (
 from sobremesa.ui.wording import (
     BRIEF_CELLS,
     PROMPT_CELLS,
+    WINDOW_WORDS,
     cards_text,
     fit,
     join,
@@ -534,16 +535,17 @@ class CabangaAdapter(GameAdapter):
                 play=play, gap=gap_short(window.low, window.high)
             )
         if len(values) == 1:
-            text = _("¡Cabanga! {play}: te entra el {value}.")
-        elif len(values) <= 4:  # named, so 'cabanga 12 14' can be typed at once
-            text = _("¡Cabanga! {play}: te entran {values}.")
-        else:
-            text = _("¡Cabanga! {play}: te entran {count}; di jugadas.")
-        return text.format(
-            play=play,
-            value=values[0],
-            values=join([str(v) for v in values]),
-            count=cards_text(len(values)),
+            return _("¡Cabanga! {play}: te entra el {value}.").format(play=play, value=values[0])
+        # Named, so 'cabanga 12 14' can be typed at once, while the line keeps to
+        # 8 words (heard before the window's clock starts); else how many (`jugadas`
+        # names them).
+        named = _("¡Cabanga! {play}: te entran {values}.").format(
+            play=play, values=join([str(v) for v in values])
+        )
+        if len(named.split()) <= WINDOW_WORDS:
+            return named
+        return _("¡Cabanga! {play}: te entran {count}.").format(
+            play=play, count=cards_text(len(values))
         )
 
     def _on_thrown(self, e: r.Thrown) -> list[str]:
