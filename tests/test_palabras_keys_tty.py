@@ -42,7 +42,7 @@ def test_escape_cancels_a_move_and_the_jump_keys_move_the_cursor(term):
     term.send("explorar A8\r")
     term.read_until("A8: vacía, palabra triple.")
     term.send(CTRL_RIGHT)  # the next tile
-    term.read_until("D8: A, 1 punto, letra doble, usada.")
+    term.read_until("D8: A, 1 punto, letra doble, usada; en ANEAS.")
     term.send(SHIFT_RIGHT)  # the empty square after ANEAS
     term.read_until("I8: vacía.")
     term.send(SHIFT_LEFT)
