@@ -24,25 +24,28 @@ NAME=cabanga
 [ "$*" = "--ventana 6" ] && NAME=cabanga_v6
 [ "$#" -gt 0 ] && [ "$NAME" = cabanga ] && NAME=cabanga_x
 
-# a window the player can answer: "Te entran: ..." (not "No te entra ninguna")
-WIN='(?<![Nn]o )[Tt]e entra|cabanga o paso'
+# Every @wait waits for a prompt, which no answer or history echo contains: a window
+# the player can answer is its prompt "Cabanga o paso>" (never "no te entra"), a turn
+# is "Juega>" (the line "Tu turno." may be in an echo).
+WIN='Cabanga o paso>'
+TURN='Juega>'
 KEYS="@wait Intro
 
 @wait $WIN
 paso
-@wait Tu turno
+@wait $TURN
 jugar rojo 6 izquierda
-@wait Tu turno
+@wait $TURN
 jugar azul 1 izquierda
 @wait $WIN
 paso
-@wait Tu turno
+@wait $TURN
 jugar rojo 12 izquierda
 @wait $WIN
 paso
 @wait $WIN
 paso
-@wait Tu turno
+@wait $TURN
 salir"
 
 LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-480} listen_game "$NAME" "$OUTDIR" "$KEYS" \

@@ -17,14 +17,19 @@
 # Any other LISTEN_* knob of listen.sh is passed through (LISTEN_KEEP=1, LISTEN_DEBUG=1...).
 # Overrides: LISTEN_SH (path to listen.sh), SOBREMESA_BIN (the program to run).
 #
-# What it does: Spanish locale, seed 3, two easy rivals, bot pace 1 s, 10-second
-# real-time windows. Presses Intro to start; robs at each turn; answers paso to the
-# two steal windows (¡Castaña desde la T/B!), dudo to the challenge of Jorge's PEZ
-# (his last word of round 1), Intro for round 2, paso to the windows of FEO and OVE,
-# robar, mano in the Ñ race (Lucía throws the Ñ), then F4, PageUp twice, Escape,
-# historial 5 and salir. The player answers after the speech has been silent for
+# What it does: Spanish locale, seed 118, two easy rivals (Mario and Ana), bot pace 1 s,
+# 10-second real-time windows. Seed 118 gives the player, in the first minute of
+# round 1, a Ñ race (Mario throws the Ñ out of turn), a steal window (¡Castaña desde
+# la N!) and a challenge window (Ana's NULA). Presses Intro to start; mano in the Ñ
+# race; robar at the first turn; paso to the steal window; dudo to NULA; then F4,
+# PageUp twice, Escape, historial 5 and salir. Every @wait waits for the prompt of
+# the moment (¡Mano!>, Castaña o paso>, Dudo o paso>, Juega>), which no answer or
+# history echo contains. The player answers after the speech has been silent for
 # 1.5 s (listen.sh), as a listener who waits for silence would. SOBREMESA_HOME is
-# a fresh temporary dir.
+# a fresh temporary dir. Seeds were chosen with a scripted run (piped input, windows
+# by turns, no start gate): printf 'mano\nrobar\npaso\ndudo\nsalir\n' | SOBREMESA_HOME=$(mktemp -d)
+# TERM=dumb .venv/bin/python -m sobremesa jugar castana --semilla 118 --rivales 2
+# --nivel facil --ritmo 0 --ventana 10
 #
 # Output: OUTDIR/castana.txt (spoken), castana.braille.txt (braille line),
 # castana.speechd.txt (what reached the synthesizer), castana.screen.txt (final screen).
@@ -34,35 +39,17 @@
 set -u
 source "$(dirname "$0")/listen_lib.sh"
 
-KEYS=$'@wait Intro
+KEYS='@wait Intro>
 
-@wait Tu turno
-robar
-@wait [Cc]astaña desde
-paso
-@wait Tu turno
-robar
-@wait [Cc]astaña desde
-paso
-@wait Tu turno
-robar
-@wait Tu turno
-robar
-@wait Tu turno
-robar
-@wait PEZ
-dudo
-@wait Intro
-
-@wait FEO
-paso
-@wait OVE
-paso
-@wait Tu turno
-robar
-@wait Pon la mano
+@wait ¡Mano!>
 mano
-@wait Tu turno
+@wait Juega>
+robar
+@wait Castaña o paso>
+paso
+@wait Dudo o paso>
+dudo
+@wait Juega>
 @key F4
 @key Prior
 @key Prior
@@ -70,8 +57,8 @@ mano
 historial 5
 salir'
 
-LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-600} listen_game castana "${1:-}" "$KEYS" \
-  "Tus cartas" "Robas R roja" "¿PEZ" "Dudas de PEZ" "Pon la mano" "Puntos:" "Historial, 5" \
-  "Partida guardada" \
-  -- jugar castana --semilla 3 --rivales 2 --nivel facil \
+LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-300} listen_game castana "${1:-}" "$KEYS" \
+  "Tus cartas" "Pon la mano" "Pones la mano" "Robas O verde" "Castaña desde la N" \
+  "¿NULA" "Dudas de NULA" "Puntos:" "Historial, 5" "Partida guardada" \
+  -- jugar castana --semilla 118 --rivales 2 --nivel facil \
   --ritmo 1 --ventana 10

@@ -17,12 +17,15 @@
 # Any other LISTEN_* knob of listen.sh is passed through (LISTEN_KEEP=1, LISTEN_DEBUG=1...).
 # Overrides: LISTEN_SH (path to listen.sh), SOBREMESA_BIN (the program to run).
 #
-# What it does: Spanish locale, seed 5, two rivals, bot pace 1 s. Waits for "Tu turno",
-# types mano, robar, combinaciones, descartar 7 de espadas (the card drawn), presses
-# F4, PageUp twice, Escape, types historial 5; at the next "Tu turno" robar and
-# descartar rey de bastos; Elena then closes; the player types listo when asked to
-# lay off, Intro for round 2, and salir at "Tu turno". SOBREMESA_HOME is a fresh
-# temporary dir (your own saves and settings are not touched).
+# What it does: Spanish locale, seed 5, two rivals, bot pace 1 s. At the first turn
+# (prompt Roba>) types mano, robar, combinaciones, descartar 7 de espadas (the card
+# drawn), presses F4, PageUp twice, Escape, types historial 5; at the next turn
+# (the next Roba> prompt: the history answer holds "Tu turno." too, so the script
+# waits for the prompt, never for that line) robar (the rey de bastos) and descartar
+# rey de bastos; Elena then closes; the player types listo at the lay-off prompt
+# (Coloca o listo>), Intro at the round end (Intro>), and salir at the first turn of
+# round 2. SOBREMESA_HOME is a fresh temporary dir (your own saves and settings are
+# not touched).
 #
 # Output: OUTDIR/chinchon.txt (spoken), chinchon.braille.txt (braille line),
 # chinchon.speechd.txt (what reached the synthesizer), chinchon.screen.txt (final screen).
@@ -32,7 +35,7 @@
 set -u
 source "$(dirname "$0")/listen_lib.sh"
 
-KEYS=$'@wait Tu turno
+KEYS='@wait Roba>
 mano
 robar
 combinaciones
@@ -42,17 +45,18 @@ descartar 7 de espadas
 @key Prior
 @key Escape
 historial 5
-@wait Tu turno
+@wait Roba>
 robar
 descartar rey de bastos
-@wait [Cc]olocar
+@wait Coloca o listo>
 listo
-@wait Intro
+@wait Intro>
 
-@wait Tu turno
+@wait Roba>
 salir'
 
 LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-400} listen_game chinchon "${1:-}" "$KEYS" \
   "Tus cartas" "Tu mano, 7 cartas" "Robas el" "Combinaciones:" "Tiras el" \
-  "Puntos:" "Historial, 5" "cierra" "Partida guardada" \
+  "Puntos:" "Historial, 5" "Robas el rey de bastos" "Elena roba del mazo y cierra" \
+  "Te toca colocar" "Terminas de colocar" "Ronda 2" "Partida guardada" \
   -- jugar chinchon --semilla 5 --rivales 2 --ritmo 1

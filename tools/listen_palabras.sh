@@ -7,14 +7,15 @@
 #
 #   tools/listen_palabras.sh [OUTDIR]          # LISTEN_WPM=180 for real speaking time
 #
-# What it does: seed 1, one easy rival, bot pace 1 s. At "Tu turno" types explorar,
+# What it does: seed 1, one easy rival, bot pace 1 s. At the prompt "Tu jugada>" (the
+# @waits wait for prompts, which no echo holds) types explorar,
 # takes six arrow steps (Right, Right, Down, Down, Left, Up), Escape, ficha 1, fila 8,
 # plays ALEUDE at 8H (the hint for this seed), waits for the rival's reply and the
 # next turn, and types salir. Output and exit status as in tools/listen_lib.sh.
 set -u
 source "$(dirname "$0")/listen_lib.sh"
 
-KEYS=$'@wait Tu turno
+KEYS=$'@wait Tu jugada>
 explorar
 @key Right
 @key Right
@@ -26,8 +27,8 @@ explorar
 ficha 1
 fila 8
 jugar ALEUDE 8H
-@wait Marta juega|Marta forma|Marta pasa|Marta cambia
-@wait Tu turno
+@wait Marta (juega|forma|pasa|cambia)
+@wait Tu jugada>
 salir'
 
 LISTEN_TIMEOUT=${LISTEN_TIMEOUT:-300} listen_game palabras "${1:-}" "$KEYS" \

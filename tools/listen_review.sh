@@ -8,15 +8,15 @@
 #   tools/listen_review.sh [OUTDIR]             # LISTEN_WPM=180 for real speaking time
 #
 # What it does: seed 1, two rivals, bot pace 1 s. Plays one turn (robar, descartar p1),
-# waits for the next "Tu turno", then PageUp three times, Ctrl+Home, Ctrl+End,
-# Escape, and salir.
+# waits for the next turn (its prompt Roba>, not the line "Tu turno.", which echoes
+# can hold), then PageUp three times, Ctrl+Home, Ctrl+End, Escape, and salir.
 set -u
 source "$(dirname "$0")/listen_lib.sh"
 
-KEYS=$'@wait Tu turno
+KEYS=$'@wait Roba>
 robar
 descartar p1
-@wait Tu turno
+@wait Roba>
 @key Prior
 @key Prior
 @key Prior
