@@ -481,6 +481,32 @@ class ChinchonAdapter(GameAdapter):
             return [_("¿Reenganche? sí o no")]
         return [""]
 
+    def _my_status(self) -> str:
+        """The player's own status, said in full: 'Roba del mazo o coge el 7 de copas.'"""
+        view = self._view()
+        if self.table.human is None or view.current_seat != self.table.human:
+            return self._short_prompt() + "."
+        if view.phase == "draw":
+            if view.discard_top is None:
+                return _("Roba del mazo.")
+            return _("Roba del mazo o coge {card}.").format(card=card_name(view.discard_top))
+        if view.phase == "discard":
+            todo = _("Descarta o cierra") if self._can_close_now() else _("Descarta")
+            drawn = self._drawn_card()
+            if drawn is None:
+                return todo + "."
+            if drawn == view.taken_discard:
+                text = _("{todo}; cogiste {card} del descarte.")
+            else:
+                text = _("{todo}; robaste {card}.")
+            return text.format(todo=todo, card=card_name(drawn))
+        if view.phase == "layoff":
+            closer = self.table.names[view.closer] if view.closer is not None else ""
+            return _("Coloca o di listo; cerró {name}.").format(name=closer)
+        if view.phase == "reenganche":
+            return _("¿Te reenganchas? Sí o no.")
+        return self._short_prompt() + "."
+
     def _whose_turn(self) -> str:
         """'Juega Pablo' / 'Coloca Pablo' (a rival's turn), or ''."""
         view = self._view()
@@ -494,17 +520,16 @@ class ChinchonAdapter(GameAdapter):
         return _("Juega {name}").format(name=name)
 
     def enter_command(self) -> str | None:
-        """Enter on an empty line while others play: whose turn and the last play."""
-        view = self._view()
-        if view.phase == "over" or view.current_seat == self.table.human:
-            return None
-        return "estado"
+        """Enter on an empty line: the status in full words (the status prompt
+        abbreviates cards for braille: `7 co` is not for the ear)."""
+        return None if self._view().phase == "over" else "estado"
 
     def _cmd_estado(self, args: str) -> Reply:
-        """'Juega Pablo. Última: Marta roba del mazo y tira el 3 de copas.'"""
+        """'Juega Pablo. Última: Marta roba del mazo y tira el 3 de copas.' on a
+        rival's turn; on the player's, what to do with the cards named in full."""
         whose = self._whose_turn()
         if not whose:
-            return self._cmd_turno("")
+            return Reply([self._my_status()])
         if not self.narrator.last_move:
             return Reply([whose + "."])
         last = _("Última: {move}").format(move=self.narrator.last_move)
