@@ -240,7 +240,7 @@ def test_a_game_resumed_in_english_does_not_read_its_spanish_last_play(tmp_path)
     run(["jugar", "cabanga", "--semilla", "3", "--ritmo", "0"], ["salir"], tmp_path)
     result = run(["--idioma", "en", "continuar", "cabanga"], ["last", "salir"], tmp_path)
     lines = result.stdout.splitlines()
-    assert "The last play was said in Spanish: type history." in lines
+    assert "In the history, in Spanish." in lines
     assert not [line for line in lines if "juega" in line or "roba" in line]
 
 
@@ -251,7 +251,7 @@ def test_a_game_resumes_in_the_language_the_player_uses_now(tmp_path):
     result = run(["continuar", "cabanga"], ["ultima", "salir"], tmp_path)
     lines = result.stdout.splitlines()
     assert "Partida recuperada." in lines
-    assert "La última jugada se dijo en inglés: escribe historial." in lines
+    assert "En el historial, en inglés." in lines
     assert "Game resumed." not in lines
 
 

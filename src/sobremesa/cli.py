@@ -753,7 +753,8 @@ def _say_last_play_moved(data: dict[str, Any], saved: str, now: str) -> None:
     if saved == now or not isinstance(extra, dict) or not extra.get("last_move"):
         return
     names = {"es": N_("español"), "en": N_("inglés")}
-    extra["last_move"] = _("La última jugada se dijo en {language}: escribe historial.").format(
+    # Read alone (`ultima`) and after "Última jugada: " on `continuar`.
+    extra["last_move"] = _("En el historial, en {language}.").format(
         language=_(names[saved])
     )
     extra.pop("last_brief", None)
