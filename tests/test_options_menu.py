@@ -25,6 +25,9 @@ def fake(monkeypatch):
             return console
 
         monkeypatch.setattr(cli, "make_console", make)
+        # Menus only: no real voice or screen reader threads, which would outlive
+        # the test and share eSpeak NG's global state with the real-engine tests.
+        monkeypatch.setattr(cli.App, "_make_outputs", lambda self: [])
         return made
 
     return install

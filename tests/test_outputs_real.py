@@ -30,7 +30,6 @@ from pathlib import Path
 import pytest
 
 from sobremesa.ui.outputs import ThreadedOutput, create_outputs
-from sobremesa.ui.outputs.base import choose_voice
 from sobremesa.ui.outputs.speechd_loader import import_speechd
 from sobremesa.ui.outputs.voice_linux import EspeakProcessBackend
 
@@ -85,40 +84,48 @@ def wait_for(predicate, timeout=5.0, step=0.02):
 # -- 1. pyttsx3 + real eSpeak NG -> Spanish WAV ----------------------------------------
 
 
+# Run in a fresh interpreter: eSpeak NG's settings are global to a process, and a
+# voice thread another test left running would change the rate under this one.
+PYTTSX3_SAVE = """
+import sys, time, wave, pyttsx3
+from sobremesa.ui.outputs.base import choose_voice
+engine = pyttsx3.init("espeak")
+voice = choose_voice(engine.getProperty("voices"), "es")
+assert voice is not None and voice.id == "roa/es" and "es" in voice.languages, voice
+engine.setProperty("voice", voice.id)
+engine.setProperty("rate", 175)
+
+def complete(path):
+    # pyttsx3's espeak driver may finish writing after runAndWait returns.
+    try:
+        size = open(path, "rb").seek(0, 2)
+        time.sleep(0.3)
+        with wave.open(path) as w:
+            return open(path, "rb").seek(0, 2) == size and w.getnframes() > 0
+    except (OSError, EOFError, wave.Error):
+        return False
+
+for text, path in zip(sys.argv[1::2], sys.argv[2::2]):
+    for _attempt in range(3):  # now and then an empty file for a second utterance
+        engine.save_to_file(text, path)
+        engine.runAndWait()
+        end = time.monotonic() + 3.0
+        while time.monotonic() < end and not complete(path):
+            time.sleep(0.05)
+        if complete(path):
+            break
+"""
+
+
 @needs_espeak
-def test_pyttsx3_espeak_writes_spanish_wav(tmp_path, capsys):
-    pyttsx3 = pytest.importorskip("pyttsx3")
-    engine = pyttsx3.init("espeak")
-    voice = choose_voice(engine.getProperty("voices"), "es")
-    assert voice is not None, "eSpeak NG has no Spanish voice"
-    assert voice.id == "roa/es" and "es" in voice.languages
-    engine.setProperty("voice", voice.id)
-    engine.setProperty("rate", 175)
+def test_pyttsx3_espeak_writes_spanish_wav(tmp_path):
+    pytest.importorskip("pyttsx3")
     short_wav, long_wav = tmp_path / "corta.wav", tmp_path / "larga.wav"
-
-    def save(text: str, path: Path) -> None:
-        # pyttsx3's espeak driver sometimes finishes writing after runAndWait returns,
-        # and now and then leaves an empty file for a second utterance (seen once in
-        # ~20 CI runs): wait for the audio, and say it again if none came.
-        for _attempt in range(3):
-            engine.save_to_file(text, str(path))
-            engine.runAndWait()
-            if wait_for(lambda: has_audio(path), timeout=3.0):
-                return
-
-    def has_audio(path: Path) -> bool:
-        """Audio there and complete: the file has stopped growing (on a loaded
-        machine the driver was seen still writing it: a shorter WAV was read)."""
-        try:
-            size = path.stat().st_size
-            time.sleep(0.3)
-            return path.stat().st_size == size and wav_info(path)[0] > 0
-        except (OSError, EOFError, wave.Error):  # not there yet, or half written
-            return False
-
-    save(SHORT + " Tienes siete cartas.", short_wav)
-    save(SENTENCE + " " + SHORT, long_wav)
-    capsys.readouterr()  # the espeak driver prints "Audio saved to ..."
+    texts = [SHORT + " Tienes siete cartas.", str(short_wav), SENTENCE + " " + SHORT, str(long_wav)]
+    done = subprocess.run(
+        [sys.executable, "-c", PYTTSX3_SAVE, *texts], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
 
     short_s, channels, rate, peak = wav_info(short_wav)
     long_s, _, _, long_peak = wav_info(long_wav)
