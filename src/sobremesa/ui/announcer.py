@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from sobremesa.ui.speech_time import DEFAULT_WPM, SpeechTimeline, speaking_seconds
+from sobremesa.ui.speech_time import DEFAULT_WPM, SpeechTimeline
 from sobremesa.ui.trace import trace
 
 
@@ -21,21 +21,11 @@ class Said(str):
     """
 
     brief: str
-    call: bool = False  # a window's call (see `call`)
 
     def __new__(cls, text: str, brief: str | None = None) -> Said:
         line = super().__new__(cls, text)
         line.brief = brief if brief else str(text)
         return line
-
-
-def call(line: str) -> Said:
-    """Mark a window's call (``¡Ñ! ¡Pon la mano!``): its window's clock starts when
-    this line has been heard, even if other lines follow it in its batch
-    (:meth:`Announcer.call_heard_at`)."""
-    said = line if isinstance(line, Said) else Said(line)
-    said.call = True
-    return said
 
 
 def _printable(line: str) -> str:
@@ -117,7 +107,6 @@ class Announcer:
         self._typed = True
         self.clock = clock
         self.timeline = SpeechTimeline(wpm)
-        self._call_at: float | None = None  # when the last window call is heard
 
     def narrate(self, line: str) -> None:
         """Game narration: kept in history, queued for speech after what is playing."""
@@ -140,31 +129,6 @@ class Announcer:
     def heard_at(self) -> float:
         """When everything printed so far will have been heard."""
         return max(self.clock(), self.speech_end())
-
-    def call_heard_at(self) -> float:
-        """When the last window call printed (a line marked with :func:`call`, such
-        as the Ñ race's ``¡Ñ! ¡Pon la mano!``) was heard: the moment its window's
-        clock starts, even if lines follow it in the same batch (who threw the Ñ).
-        Without such a call since the last time this was asked, when everything
-        printed will have been heard (:meth:`heard_at`). A key that cut the speech
-        meanwhile counts as having heard it."""
-        call, self._call_at = self._call_at, None
-        if call is None:
-            return self.heard_at()
-        return max(self.clock(), min(call, self.speech_end()))
-
-    def _mark_call(self, lines: Sequence[str], start: float, end: float) -> None:
-        """Remember when the window call among `lines` (a batch said from `start`
-        to `end`) will have been heard. A call that ends its batch is heard with
-        the prompt after it, as any window line."""
-        for index, line in enumerate(lines):
-            if not getattr(line, "call", False):
-                continue
-            if index == len(lines) - 1:
-                self._call_at = end
-            else:
-                words = "\n".join(lines[: index + 1])
-                self._call_at = start + speaking_seconds(words, self.timeline.wpm)
 
     def speech_end(self) -> float:
         """When the last utterance ends (may be past). The program's own voice
@@ -207,8 +171,7 @@ class Announcer:
         # The prompt drawn after the batch is spoken with it.
         prompt = getattr(self.console, "prompt_text", "")
         spoken = "\n".join([*lines, prompt] if prompt else lines)
-        end = self.timeline.say(spoken, self.clock(), interrupt=answer)
-        self._mark_call(lines, end - speaking_seconds(spoken, self.timeline.wpm), end)
+        self.timeline.say(spoken, self.clock(), interrupt=answer)
         kind = "answer" if answer else "line"
         for index, line in enumerate(lines):
             trace(kind, line)

@@ -61,12 +61,10 @@ class ReactionDriver:
         times = {
             seat: adapter.bot_reaction_time(seat) for seat in adapter.game.to_act() if seat != human
         }
-        # The window starts for the player once its line can have been heard (its
-        # call, when lines follow it in its batch: who threw the Ñ).
-        heard = session.announcer.call_heard_at()
         if human is None or human not in adapter.game.to_act():
             return self._run_without_player(times)
-        self.started = heard
+        # The window starts for the player once its line can have been heard.
+        self.started = session.announcer.heard_at()
         trace("window-open", f"{self.seconds:g}" if self.realtime else "turnos")
         try:
             if self.realtime:

@@ -267,19 +267,16 @@ class GameAdapter(ABC):
         player comes after what led to it (the move that opened it), its line last,
         right before the prompt: the window's clock starts once all of it has been
         heard, so the natural order costs the player nothing. With `window_first`
-        (a race: the Ñ) its line goes first and what led to it (who threw the Ñ)
-        right after, before the prompt: the window's line is then a call
-        (`announcer.call`) and its clock starts when the call was heard, not the
-        whole batch. While the player may answer nothing else is said (it is
-        held); once the player's part is over, what was held comes first, in play
-        order."""
+        (a race: the Ñ) its line goes first and the rest is held. While the player
+        may answer nothing else is said (it is held); once the player's part is
+        over, what was held comes first, in play order."""
         if not self.player_in_window():
             held, self.held = self.held, []
             return [*held, *window, *items]
         told = [i for i in items if not isinstance(i, Pause)]
         if window and window_first:
-            held, self.held = self.held, []
-            return [*held, *window, *told]
+            held, self.held = self.held, told
+            return [*held, *window]
         if window:
             held, self.held = self.held, []
             return [*held, *told, *window]

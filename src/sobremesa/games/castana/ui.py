@@ -12,7 +12,7 @@ from sobremesa.games.castana.bots import bot_from_dict, make_bot
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.lexicon.spelling import WordError, normalize
 from sobremesa.settings import Settings
-from sobremesa.ui.announcer import Said, call
+from sobremesa.ui.announcer import Said
 from sobremesa.ui.commands import Command, CommandSpec, fold
 from sobremesa.ui.numbers import is_number
 from sobremesa.ui.session import (
@@ -342,7 +342,7 @@ class CastanaAdapter(GameAdapter):
         if self.pending is not None and self.pending.get("moment") != self._moment():
             self.pending = None  # never finish a play on a table that has changed
             items.append(_("La mesa ha cambiado: tu jugada a medias no vale."))
-        # The Ñ race is a race: its call goes first, who threw it right after.
+        # The Ñ race is a race: its call goes first, who threw it after.
         said = self.hold_for_window(window, items, window_first=self.game.phase == "race")
         if self._dropped:  # the reply to what the player typed comes first
             said.insert(0, self._dropped)
@@ -753,9 +753,7 @@ class CastanaAdapter(GameAdapter):
             return [_("Los demás ponen la mano.")]
         if self.table.human is None:
             return []
-        # A call: the race's clock starts when it is heard, though who threw the
-        # Ñ is said right after it (in the same batch, before the prompt).
-        return [call(_("¡Ñ! ¡Pon la mano!"))]
+        return [_("¡Ñ! ¡Pon la mano!")]
 
     def _on_hand_put(self, e: r.HandPut) -> list[str]:
         position = _(ORDINALS[e.position - 1]) if e.position <= len(ORDINALS) else str(e.position)
