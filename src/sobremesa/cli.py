@@ -754,9 +754,7 @@ def _say_last_play_moved(data: dict[str, Any], saved: str, now: str) -> None:
         return
     names = {"es": N_("español"), "en": N_("inglés")}
     # Read alone (`ultima`) and after "Última jugada: " on `continuar`.
-    extra["last_move"] = _("En el historial, en {language}.").format(
-        language=_(names[saved])
-    )
+    extra["last_move"] = _("En el historial, en {language}.").format(language=_(names[saved]))
     extra.pop("last_brief", None)
 
 
