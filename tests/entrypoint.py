@@ -6,9 +6,26 @@ import subprocess
 import sys
 
 
-def run(args, lines, home, timeout=120):
+def environment(home):
     env = {**os.environ, "SOBREMESA_HOME": str(home), "TERM": "dumb"}
     env.pop("COLUMNS", None)
+    return env
+
+
+def start(args, home, *, stderr=subprocess.PIPE):
+    """The entry point left running, stdin an open pipe (it waits for input)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "sobremesa", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=stderr,
+        text=True,
+        env=environment(home),
+    )
+
+
+def run(args, lines, home, timeout=120):
+    env = environment(home)
     return subprocess.run(
         [sys.executable, "-m", "sobremesa", *args],
         input="\n".join(lines) + "\n",

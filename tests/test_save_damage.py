@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from entrypoint import run
+from entrypoint import run, start
 
 from sobremesa import saves
 
@@ -152,15 +152,7 @@ def test_the_save_works_again_when_the_folder_is_removed(isolated_home):
     """Through the real entry point, the folder removed while the game waits."""
     folder = save_of(isolated_home)
     folder.mkdir(parents=True)
-    env = {**os.environ, "SOBREMESA_HOME": str(isolated_home), "TERM": "dumb"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "sobremesa", *CHINCHON],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    proc = start(CHINCHON, isolated_home)
     seen = []
     try:
         proc.stdin.write("mano\n")

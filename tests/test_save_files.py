@@ -8,12 +8,11 @@ import os
 import random
 import signal
 import subprocess
-import sys
 import threading
 
 import pytest
 from chinchon_script import script_until
-from entrypoint import run
+from entrypoint import run, start
 
 from sobremesa import saves
 from sobremesa.settings import Settings, load_settings, save_settings, settings_path
@@ -286,15 +285,7 @@ def _read_until(proc, start):
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
 def test_a_kill_mid_game_resumes_at_the_last_move_as_a_replay(isolated_home, tmp_path):
     lines = player_lines(6)
-    env = {**os.environ, "SOBREMESA_HOME": str(isolated_home), "TERM": "dumb"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "sobremesa", *CHINCHON],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=env,
-    )
+    proc = start(CHINCHON, isolated_home, stderr=subprocess.DEVNULL)
     watchdog = threading.Timer(120, proc.kill)
     watchdog.start()
     try:

@@ -12,7 +12,7 @@ import threading
 import time
 
 import pytest
-from entrypoint import run
+from entrypoint import run, start
 
 from sobremesa.ui import console as console_module
 from sobremesa.ui.console import PlainConsole
@@ -34,18 +34,9 @@ class Scripted:
     """`python -m sobremesa` with stdin a pipe kept open: it waits for the next line."""
 
     def __init__(self, args, home, language="es"):
-        env = {**os.environ, "SOBREMESA_HOME": str(home), "TERM": "dumb"}
-        env.pop("COLUMNS", None)
         if language != "es":
             args = [*args, "--idioma", language]
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "sobremesa", *args],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
+        self.proc = start(args, home)
         self.out = ""
 
     def read_until(self, text, timeout=30.0):
