@@ -6,7 +6,7 @@ import re
 import pytest
 from listening import LONG_LINE, Listener, WindowAdapter, make_session
 
-from sobremesa.ui.speech_time import SpeechTimeline, speaking_seconds, word_count
+from sobremesa.core.speech_time import SpeechTimeline, speaking_seconds, word_count
 
 # -- the model --------------------------------------------------------------------
 

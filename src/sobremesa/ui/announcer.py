@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from sobremesa.ui.speech_time import DEFAULT_WPM, SpeechTimeline
+from sobremesa.core.speech_time import DEFAULT_WPM, SpeechTimeline
 from sobremesa.ui.trace import trace
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sobremesa.core.policy import answer_order
 from sobremesa.ui.trace import trace
 
 if TYPE_CHECKING:
@@ -131,8 +132,8 @@ class ReactionDriver:
 
     def _bots_before(self, times: dict[int, float], limit: float) -> None:
         adapter = self.session.adapter
-        for seat, _t in sorted(times.items(), key=lambda item: (item[1], item[0])):
-            if times[seat] > limit or self._replaced():
+        for seat in answer_order(times, limit):
+            if self._replaced():
                 break
             if seat in adapter.game.to_act():
                 self.session.play(seat, adapter.bot_action(seat))

@@ -17,6 +17,7 @@ from typing import Any
 
 from sobremesa import i18n, saves
 from sobremesa.core.game import Action, Event, Game, IllegalAction
+from sobremesa.core.policy import ReactionPolicy
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.ui.announcer import Announcer, Said, brief_form
 from sobremesa.ui.commands import SHOUTS, Command, CommandSpec, CommandTable, shortcut
@@ -660,7 +661,7 @@ class Session:
         was printed has been heard (or cut by a key), plus the pace when a new
         player's turn begins (DESIGN §2.7)."""
         heard = max(since, self.announcer.speech_end())
-        return heard + (self.pace if new_turn else 0.0)
+        return ReactionPolicy(pace=self.pace).bot_ready_at(heard, new_turn=new_turn)
 
     def _wait_for_bot(self, *, new_turn: bool = True) -> bool:
         """Pause until the last lines have been heard (plus the pace for a new
