@@ -72,12 +72,16 @@ class WindowClock:
         return {
             "key": self.key,
             "opened_at": self.opened_at,
-            "times": [[seat, t] for seat, t in sorted(self.times.items())],
+            # A bot that only answers after the people (no time of its own): null,
+            # since saves are strict JSON (no Infinity).
+            "times": [
+                [seat, None if t == float("inf") else t] for seat, t in sorted(self.times.items())
+            ],
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> WindowClock:
-        times = {int(seat): float(t) for seat, t in data["times"]}
+        times = {int(seat): float("inf" if t is None else t) for seat, t in data["times"]}
         return cls(str(data["key"]), float(data["opened_at"]), times)
 
 
