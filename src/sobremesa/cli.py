@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sobremesa import i18n, saves
-from sobremesa.games import GAMES
+from sobremesa.core.registry import GAMES, entry
 from sobremesa.i18n import N_, _
 from sobremesa.settings import (
     READING_WPM,
@@ -266,7 +266,7 @@ NO_WORDS = frozenset({"no", "n"})
 def summary_text(game_id: str) -> str:
     """A saved game as the menus say it, read from the file without building the
     game: `Palabras contra Pablo, jugada 12`, `Chinchón contra Elena y Jorge, ronda 3`."""
-    name = _(GAMES[game_id][0])
+    name = _(entry(game_id).name)
     found = saves.summary(game_id)
     if found is None or not found.rivals:
         return name
@@ -405,10 +405,7 @@ class App:
         self.end_gate = N_("Pulsa Intro para volver al menú.")
         self.announcer.narrate(_("Sobremesa. Juegos de mesa accesibles."))
         while True:
-            options = [
-                _(name) if playable else _("{name}, todavía no disponible").format(name=_(name))
-                for name, playable in GAMES.values()
-            ]
+            options = [_(game.name) for game in GAMES.values()]
             saved = saves.saved_games()
             if len(saved) == 1:
                 resume = _("Continuar: {game}").format(game=summary_text(saved[0]))
@@ -427,13 +424,6 @@ class App:
             game_ids = list(GAMES)
             if choice <= len(game_ids):
                 game_id = game_ids[choice - 1]
-                if not GAMES[game_id][1]:
-                    self.announcer.answer(
-                        _("{name} todavía no está disponible en esta versión.").format(
-                            name=_(GAMES[game_id][0])
-                        )
-                    )
-                    continue
                 if self.new_game_menu(game_id) == "eof":
                     return 0
             elif choice == len(game_ids) + 1:
@@ -615,7 +605,7 @@ class App:
                 )
             else:
                 self.announcer.answer(
-                    _("No hay partida de {game} guardada.").format(game=_(GAMES[game_id][0]))
+                    _("No hay partida de {game} guardada.").format(game=_(entry(game_id).name))
                 )
                 if saved:
                     self.announcer.answer(
@@ -635,8 +625,6 @@ class App:
         if saved_language in ("es", "en"):
             _say_last_play_moved(data, saved_language, self.settings.language)
         try:
-            if not GAMES[game_id][1]:
-                raise ValueError("game")
             adapter = restore_checked(game_id, self.settings, data)
         except Exception:  # anything a damaged save makes the game do
             kept = saves.set_aside_save(game_id)
@@ -909,13 +897,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 _("La partida guardada estaba dañada; la he apartado en {path}.").format(path=kept)
             )
         if args.orden == "jugar":
-            if not GAMES[game_id][1]:
-                app.announcer.narrate(
-                    _("{name} todavía no está disponible en esta versión.").format(
-                        name=_(GAMES[game_id][0])
-                    )
-                )
-                return 2
             # A spectator's game is not saved, so it never replaces a player's.
             if args.espectador or app.keep_or_replace(game_id) is None:
                 app.play(game_id, seed=args.semilla, spectator=args.espectador)

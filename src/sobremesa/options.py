@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from sobremesa import i18n
-from sobremesa.games import GAMES
+from sobremesa.core.registry import GAMES
 from sobremesa.i18n import _
 from sobremesa.settings import READING_WPM
 from sobremesa.ui.numbers import decimal_number, signed_number
@@ -216,10 +216,10 @@ class OptionsMenu:
         return [
             Group(_("Voz y lectura"), _("Voz y lectura> "), self._voice_items),
             Group(_("Partida"), _("Partida> "), self._table_items),
-            Group(_(GAMES["chinchon"][0]), _("Chinchón> "), self._chinchon_items),
-            Group(_(GAMES["palabras"][0]), _("Palabras> "), self._palabras_items),
-            Group(_(GAMES["castana"][0]), _("Castaña> "), self._castana_items),
-            Group(_(GAMES["cabanga"][0]), _("Cabanga> "), self._cabanga_items),
+            Group(_(GAMES["chinchon"].name), _("Chinchón> "), self._chinchon_items),
+            Group(_(GAMES["palabras"].name), _("Palabras> "), self._palabras_items),
+            Group(_(GAMES["castana"].name), _("Castaña> "), self._castana_items),
+            Group(_(GAMES["cabanga"].name), _("Cabanga> "), self._cabanga_items),
         ]
 
     def run(self) -> str:

@@ -33,7 +33,7 @@ from typing import Any
 
 from sobremesa import paths
 from sobremesa.core.game import SAVE_FORMAT_VERSION
-from sobremesa.games import GAMES
+from sobremesa.core.registry import GAMES
 from sobremesa.i18n import N_, _
 
 COMPACT_MOVES = 1000  # moves in the log before the whole save is rewritten

@@ -1,16 +1,8 @@
-"""The games of the collection. Each game package that is playable provides a `ui`
-module with `new_adapter(...)` and `restore_adapter(...)`."""
+"""The games of the collection: one package per game (rules, bots, ui), each
+registered in `sobremesa.core.registry`, which the menus and the command line read."""
 
 from __future__ import annotations
 
-from sobremesa.i18n import N_
+from sobremesa.core.registry import BOT_NAMES
 
-# id -> (menu name msgid, playable)
-GAMES: dict[str, tuple[str, bool]] = {
-    "chinchon": (N_("Chinchón"), True),
-    "palabras": (N_("Palabras"), True),
-    "castana": (N_("ABC ¡Castaña!"), True),
-    "cabanga": (N_("¡Cabanga!"), True),
-}
-
-BOT_NAMES = ("Ana", "Luis", "Marta", "Pablo", "Lucía", "Jorge", "Elena", "Mario")
+__all__ = ["BOT_NAMES"]
