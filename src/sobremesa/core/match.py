@@ -1,0 +1,296 @@
+"""The authoritative table: one game, its seats, the bots, the clock — pure.
+
+A :class:`Match` owns a :class:`~sobremesa.core.game.Game`, who sits in each seat
+(a person, a bot, or nobody yet), the bots, the reaction policy
+(:mod:`sobremesa.core.policy`) and a numbered log of everything that happened.
+Time is always passed in — ``start(now)``, ``submit(seat, action, now)``,
+``advance(now)``, ``next_wakeup()`` — and nothing here sleeps, reads a clock or
+does I/O, so a table runs the same in a test, in the console and on a server.
+The clock is the one actor besides the seats: it makes bots answer and closes
+windows whose time is up.
+
+The only way out of a match is a :class:`Delivery`: the events of one batch as
+one seat may see them (``Event.visible_to``), that seat's view after the batch,
+and the deadline of an open window. Seat ``None`` is a spectator's, public
+delivery. Bots see the events through the same filter.
+
+Driving a match of bots to its end::
+
+    >>> from sobremesa.core.match import Match
+    >>> from sobremesa.games.cabanga.bots import make_bot
+    >>> from sobremesa.games.cabanga.rules import CabangaGame, CabangaOptions
+    >>> game = CabangaGame(CabangaOptions(players=3), seed=7)
+    >>> bots = {seat: make_bot("medio", seat, seat) for seat in range(3)}
+    >>> match = Match(game, ["bot"] * 3, bots)
+    >>> now = 0.0
+    >>> deliveries = match.start(now)
+    >>> while not game.is_over():
+    ...     now = match.next_wakeup()
+    ...     deliveries += match.advance(now)
+    >>> deliveries[-1].seat is None and deliveries[-1].seq == len(match.log)
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from sobremesa.core.game import Action, Event, Game, IllegalAction
+from sobremesa.core.policy import ReactionPolicy, WindowClock
+
+SeatKind = Literal["human", "bot", "empty"]
+#: (game, seat, bot) -> the bot's reaction time in a window, in seconds.
+ReactionTime = Callable[[Game, int, Any], float | None]
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """One batch of events as one seat (None: a spectator) may see it."""
+
+    seq: int  # sequence number of the batch's last event in the log
+    seat: int | None
+    events: tuple[Event, ...]
+    view: Any  # the seat's view after the batch
+    deadline: float | None = None  # an open window's deadline for this seat
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a person's action did: the deliveries it caused, and whether it came
+    too late (faster bots closed or replaced the window first: not applied) or
+    was refused by the rules (``refused``; the state is as before the action,
+    apart from what faster bots did)."""
+
+    deliveries: list[Delivery]
+    late: bool = False
+    refused: IllegalAction | None = None
+
+
+class Match:
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[SeatKind],
+        bots: Mapping[int, Any],
+        *,
+        policy: ReactionPolicy | None = None,
+        reaction_time: ReactionTime | None = None,
+    ) -> None:
+        if len(seats) != game.num_seats:
+            raise ValueError(f"{len(seats)} seats for a game of {game.num_seats}")
+        if sorted(bots) != [s for s, kind in enumerate(seats) if kind == "bot"]:
+            raise ValueError("one bot for every bot seat, and no other")
+        self.game = game
+        self.seats: list[SeatKind] = list(seats)
+        self.bots: dict[int, Any] = dict(bots)
+        self.policy = policy or ReactionPolicy()
+        self.reaction_time = reaction_time
+        self.log: list[dict[str, Any]] = []  # {"seq", "seat", "event"}; seat None: the clock
+        self.window: WindowClock | None = None
+        self.heard: dict[int, float] = {}  # person's seat -> when they have heard all so far
+        self.ready_at = 0.0  # when a bot may play its ordinary turn
+        self.last_actor: int | None = None
+
+    # -- the public interface ----------------------------------------------------
+    def start(self, now: float) -> list[Delivery]:
+        """The opening events (the deal), delivered; then whatever bots do at once."""
+        out = self._record(None, list(self.game.opening_events), now)
+        return out + self.advance(now)
+
+    def submit(self, seat: int, action: Action, now: float) -> Outcome:
+        """A person's action at ``now``. In a window, bots faster than the person's
+        answer time (counted from when that seat heard the window) answer first."""
+        if self.seats[seat] != "human":
+            raise ValueError(f"seat {seat} is not a person's")
+        out: list[Delivery] = []
+        if self.window is not None and seat in self.game.to_act():
+            key = self.window.key
+            answer_time = max(0.0, now - self.heard.get(seat, self.window.opened_at))
+            for bot in self.policy.before_answer(self.window, answer_time):
+                if self.window is None or self.window.key != key:
+                    break
+                out += self._bot_acts(bot, now)
+            if self.window is None or self.window.key != key:
+                return Outcome(out + self.advance(now), late=True)
+        try:
+            events = self.game.apply(seat, action)
+        except IllegalAction as error:
+            return Outcome(out, refused=error)
+        out += self._record(seat, events, now)
+        return Outcome(out + self.advance(now))
+
+    def advance(self, now: float) -> list[Delivery]:
+        """Let the clock act: bots whose time has come play, windows whose time is
+        up close. Returns what that delivered."""
+        out: list[Delivery] = []
+        while not self.game.is_over():
+            step = self._clock_step(now)
+            if step is None:
+                break
+            out += step
+        return out
+
+    def next_wakeup(self) -> float | None:
+        """When the clock will next act by itself (None: it waits for a person)."""
+        if self.game.is_over():
+            return None
+        if self.window is not None:
+            return self.policy.next_wakeup(self.window, people_waiting=self._people_waiting())
+        if any(self.seats[s] == "bot" for s in self.game.to_act()):
+            return self.ready_at
+        return None
+
+    def heard_until(self, seat: int, at: float) -> None:
+        """The person at ``seat`` will have heard everything delivered by ``at`` (the
+        link knows: a screen reader's pace, the own voice's end, a client's report).
+        A window opened meanwhile starts for them then; bots wait for it too."""
+        self.heard[seat] = at
+        self.ready_at = max(self.ready_at, at)
+        if self.window is not None and seat in self.game.to_act():
+            self.window.opened_at = max(self.window.opened_at, at)
+
+    def deadline(self, seat: int | None) -> float | None:
+        """The open window's deadline for ``seat`` (None: no window, or no clock)."""
+        if self.window is None or self.policy.seconds is None:
+            return None
+        start = self.heard.get(seat, self.window.opened_at) if seat is not None else None
+        return (start if start is not None else self.window.opened_at) + self.policy.seconds
+
+    def people(self) -> list[int]:
+        return [s for s, kind in enumerate(self.seats) if kind == "human"]
+
+    # -- inside ------------------------------------------------------------------
+    def _people_waiting(self) -> bool:
+        return any(self.seats[s] != "bot" for s in self.game.to_act())
+
+    def _clock_step(self, now: float) -> list[Delivery] | None:
+        """One thing the clock does at ``now`` (None: nothing is due)."""
+        game, window = self.game, self.window
+        if window is not None:
+            if not self._people_waiting():
+                due = self.policy.without_people(window)
+                if due:
+                    return self._bot_acts(due[0], now)
+                return self._close(now)
+            due = self.policy.due(window, now, people_waiting=True)
+            if due:
+                return self._bot_acts(due[0], now)
+            if self.policy.expired(window, now):
+                return self._close(now)
+            return None
+        bots = [s for s in game.to_act() if self.seats[s] == "bot"]
+        if bots and now >= self.ready_at:
+            return self._bot_acts(bots[0], now)
+        return None
+
+    def _close(self, now: float) -> list[Delivery]:
+        """The window's time is up: the rules close it."""
+        out = self._record(None, self.game.close_window(), now)
+        if self.window is not None and self.window.key == repr(self.game.window_key()):
+            raise RuntimeError("the game's window did not close")
+        return out
+
+    def _bot_acts(self, seat: int, now: float) -> list[Delivery]:
+        if self.window is not None:
+            self.window.times.pop(seat, None)
+            if seat not in self.game.to_act():
+                return []  # its part of the window is over (nothing to answer)
+        action = self.bots[seat].choose(self.game.view(seat))
+        return self._record(seat, self.game.apply(seat, action), now)
+
+    def _record(self, seat: int | None, events: Iterable[Event], now: float) -> list[Delivery]:
+        """Log a batch, let the bots see it, open or close the window's clock, and
+        make each person's and the spectators' delivery."""
+        events = list(events)
+        for event in events:
+            self.log.append({"seq": len(self.log) + 1, "seat": seat, "event": event.to_dict()})
+        for bot_seat, bot in self.bots.items():
+            for event in events:
+                bot.observe(event.visible_to(bot_seat))
+        for person in self.people():
+            self.heard[person] = max(self.heard.get(person, now), now)
+        self._update_window(now)
+        new_turn = seat is None or seat != self.last_actor
+        if seat is not None:
+            self.last_actor = seat
+        heard = max([now, *(self.heard.get(p, now) for p in self.people())])
+        self.ready_at = self.policy.bot_ready_at(heard, new_turn=new_turn)
+        seq = len(self.log)
+        out = [
+            Delivery(
+                seq,
+                person,
+                tuple(e.visible_to(person) for e in events),
+                self.game.view(person),
+                self.deadline(person) if person in self.game.to_act() else None,
+            )
+            for person in self.people()
+        ]
+        out.append(
+            Delivery(seq, None, tuple(e.visible_to(None) for e in events), self.game.view(None))
+        )
+        return out
+
+    def _update_window(self, now: float) -> None:
+        game = self.game
+        if game.is_over() or not game.in_window():
+            self.window = None
+            return
+        key = repr(game.window_key())
+        if self.window is not None and self.window.key == key:
+            return
+        in_window = game.to_act()
+        heard = [self.heard.get(s, now) for s in in_window if self.seats[s] == "human"]
+        times = {}
+        for seat in in_window:
+            if self.seats[seat] != "bot":
+                continue
+            t = (
+                None
+                if self.reaction_time is None
+                else self.reaction_time(game, seat, self.bots[seat])
+            )
+            times[seat] = float("inf") if t is None else float(t)
+        self.window = self.policy.open(game.window_key(), max([now, *heard]), times)
+        self.window.key = key
+
+    # -- saving --------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game.to_dict(),
+            "seats": list(self.seats),
+            "bots": [[seat, bot.to_dict()] for seat, bot in sorted(self.bots.items())],
+            "policy": self.policy.to_dict(),
+            "window": None if self.window is None else self.window.to_dict(),
+            "heard": [[seat, t] for seat, t in sorted(self.heard.items())],
+            "ready_at": self.ready_at,
+            "last_actor": self.last_actor,
+            "log": list(self.log),
+        }
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        game_from_dict: Callable[[Any], Game],
+        bot_from_dict: Callable[[Any], Any],
+        reaction_time: ReactionTime | None = None,
+    ) -> Match:
+        match = cls(
+            game_from_dict(data["game"]),
+            list(data["seats"]),
+            {int(seat): bot_from_dict(bot) for seat, bot in data["bots"]},
+            policy=ReactionPolicy.from_dict(data["policy"]),
+            reaction_time=reaction_time,
+        )
+        window = data.get("window")
+        match.window = None if window is None else WindowClock.from_dict(window)
+        match.heard = {int(seat): float(t) for seat, t in data.get("heard", [])}
+        match.ready_at = float(data.get("ready_at", 0.0))
+        last = data.get("last_actor")
+        match.last_actor = None if last is None else int(last)
+        match.log = [dict(entry) for entry in data.get("log", [])]
+        return match
