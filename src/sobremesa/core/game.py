@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, fields, replace
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any, ClassVar, Self
 
 SAVE_FORMAT_VERSION = 1
@@ -25,7 +26,20 @@ def to_json(value: Any) -> Any:
         return [to_json(v) for v in value]
     if hasattr(value, "to_dict") and not isinstance(value, type):
         return value.to_dict()
+    if isinstance(value, dict):
+        return {k: to_json(v) for k, v in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in fields(value)}
     return value
+
+
+class View:
+    """Base of every game's view (a frozen dataclass): `to_dict()` is its JSON form.
+    A view of one seat holds only what that seat may know, so its dict does too."""
+
+    def to_dict(self) -> dict[str, Any]:
+        assert is_dataclass(self)
+        return {f.name: to_json(getattr(self, f.name)) for f in fields(self)}
 
 
 @dataclass(frozen=True)
@@ -54,6 +68,29 @@ class Event:
         return hidden
 
 
+def tuples(value: Any) -> Any:
+    """JSON lists back to the tuples a frozen record holds (nested too)."""
+    if isinstance(value, list):
+        return tuple(tuples(v) for v in value)
+    return value
+
+
+def event_decoder(
+    types: Iterable[type[Event]], convert: Mapping[str, Callable[[Any], Any]] | None = None
+) -> Callable[[dict[str, Any]], Any]:
+    """The inverse of `Event.to_dict()` for a game's event classes: each field by
+    its converter in `convert` (by field name: cards from codes...), any other
+    list back to a tuple."""
+    by_kind = {cls.kind: cls for cls in types}
+    convert = dict(convert or {})
+
+    def event_from_dict(data: dict[str, Any]) -> Any:
+        cls = by_kind[data["kind"]]
+        return cls(**{f.name: convert.get(f.name, tuples)(data[f.name]) for f in fields(cls)})
+
+    return event_from_dict
+
+
 @dataclass(frozen=True)
 class Action:
     """A move a seat may make. Subclasses are frozen dataclasses (hashable, comparable)."""
@@ -65,9 +102,17 @@ class Action:
 
 
 class Game(ABC):
-    """Legal actions per seat, apply -> events, per-seat view, terminal state, scores."""
+    """Legal actions per seat, apply -> events, per-seat view, terminal state, scores.
+
+    A runner reads `opening_events` once after construction (a restored game has
+    none), then loops on `to_act()` / `legal_actions()` / `apply()`. While
+    `in_window()` several seats may answer and a clock matters: the runner calls
+    `close_window()` when its time is up, and starts a new clock whenever
+    `window_key()` changes (a new window replacing the open one)."""
 
     game_id: ClassVar[str]
+    #: Events of the deal / start, for the runner to deliver before the first move.
+    opening_events: list[Event]
 
     @property
     @abstractmethod
@@ -101,6 +146,25 @@ class Game(ABC):
     @classmethod
     @abstractmethod
     def from_dict(cls, data: dict[str, Any]) -> Self: ...
+
+    @staticmethod
+    @abstractmethod
+    def event_from_dict(data: dict[str, Any]) -> Event:
+        """Inverse of `event.to_dict()` for this game's events."""
+
+    # -- reaction windows (turn-only games keep these defaults) ---------------------
+    def in_window(self) -> bool:
+        """A reaction phase is open: several seats may act and a clock matters."""
+        return False
+
+    def window_key(self) -> object:
+        """Identity of the open window: changes when a new window replaces it.
+        None when no window is open."""
+        return None
+
+    def close_window(self) -> list[Event]:
+        """The open window's time is up: the rules close it (no-op without one)."""
+        return []
 
 
 class IllegalAction(ValueError):

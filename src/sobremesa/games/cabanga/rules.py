@@ -90,6 +90,7 @@ from sobremesa.core.game import (
     Event,
     Game,
     IllegalAction,
+    View,
     rng_from_data,
     rng_to_data,
     to_json,
@@ -638,7 +639,7 @@ class LastPlay:
 
 
 @dataclass(frozen=True)
-class CabangaView:
+class CabangaView(View):
     """What one seat may know (seat None: a spectator, public information only).
 
     `hand`: own cards in canonical order (None for a spectator). `rows`: the four
@@ -920,6 +921,16 @@ class CabangaGame(Game):
         assert isinstance(action, Throw)
         self._check_throw(seat, action, w)
         return list(self._answer(seat, list(action.cards), timed_out=False))
+
+    event_from_dict = staticmethod(event_from_dict)
+
+    def in_window(self) -> bool:
+        return self._s.phase == "cabanga"
+
+    def window_key(self) -> object:
+        # One window per play: the play that opened it names it.
+        s = self._s
+        return (s.round_no, s.turns) if s.phase == "cabanga" else None
 
     def close_window(self) -> list[Event]:
         """The driver's clock ran out: every seat still pending passes (timed out)

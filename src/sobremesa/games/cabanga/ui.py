@@ -274,7 +274,10 @@ class CabangaAdapter(GameAdapter):
 
     # -- start, bots -------------------------------------------------------------
     def in_window(self) -> bool:
-        return self.game.phase == "cabanga"
+        return self.game.in_window()
+
+    def window_key(self) -> object:
+        return self.game.window_key()
 
     def bot_reaction_time(self, seat: int) -> float:
         # Seeded by the game and the moment, so a saved game replays the same race.
@@ -313,7 +316,7 @@ class CabangaAdapter(GameAdapter):
         human = self.table.human
         return (
             human is not None
-            and self.game.phase == "cabanga"
+            and self.game.in_window()
             and human in self.game.to_act()
             and bool(self.game.fitting_cards(human))
         )

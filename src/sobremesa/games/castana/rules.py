@@ -34,6 +34,8 @@ from sobremesa.core.game import (
     Event,
     Game,
     IllegalAction,
+    View,
+    event_decoder,
     rng_from_data,
     rng_to_data,
 )
@@ -411,6 +413,39 @@ class GameOver(CastanaEvent):
     totals: tuple[int, ...]
 
 
+EVENT_TYPES: dict[str, type[CastanaEvent]] = {
+    cls.kind: cls
+    for cls in (
+        RoundStarted,
+        Dealt,
+        TurnStarted,
+        CardPlayed,
+        WordPlayed,
+        Attacked,
+        Drew,
+        TurnLost,
+        NextChosen,
+        WindowOpened,
+        WindowClosed,
+        StealWarned,
+        Passed,
+        Challenged,
+        WordTakenBack,
+        CardGiven,
+        GiveSkipped,
+        RaceStarted,
+        HandPut,
+        DeckReshuffled,
+        DeckEmpty,
+        RoundScored,
+        GameOver,
+    )
+}
+
+#: Inverse of `event.to_dict()` (cards are their own codes: lists become tuples).
+event_from_dict = event_decoder(EVENT_TYPES.values())
+
+
 # --- options, view -----------------------------------------------------------------
 
 
@@ -450,7 +485,7 @@ class CastanaOptions:
 
 
 @dataclass(frozen=True)
-class CastanaView:
+class CastanaView(View):
     """What one seat (or a spectator, seat None) may know."""
 
     seat: int | None
@@ -612,9 +647,14 @@ class CastanaGame(Game):
     def all_cards(self) -> list[Card]:
         return [*self.deck, *self.pile, *(c for h in self.hands for c in h)]
 
-    def window_key(self) -> int:
+    event_from_dict = staticmethod(event_from_dict)
+
+    def in_window(self) -> bool:
+        return self.phase in ("window", "race")
+
+    def window_key(self) -> int | None:
         """Changes whenever a new window (or a warned window) opens."""
-        return self.window_count
+        return self.window_count if self.in_window() else None
 
     # -- legal actions -------------------------------------------------------------
     def _choices(self, card: Card, seat: int) -> list[dict[str, Any]]:

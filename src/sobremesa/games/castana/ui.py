@@ -245,7 +245,7 @@ class CastanaAdapter(GameAdapter):
 
     # -- windows ---------------------------------------------------------------------
     def in_window(self) -> bool:
-        return self.game.phase in ("window", "race")
+        return self.game.in_window()
 
     def window_key(self) -> object:
         return self.game.window_key()
@@ -904,7 +904,7 @@ class CastanaAdapter(GameAdapter):
 
     def _moment(self) -> tuple[Any, ...]:
         game = self.game
-        return (game.window_key(), game.phase, game.current, len(game.pile), game.round_no)
+        return (game.window_count, game.phase, game.current, len(game.pile), game.round_no)
 
     def check_refusal(self) -> str | None:
         """`comprobar` would answer a challenge for free, or stand in for a

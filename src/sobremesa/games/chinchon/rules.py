@@ -95,6 +95,7 @@ from sobremesa.core.game import (
     Event,
     Game,
     IllegalAction,
+    View,
     rng_from_data,
     rng_to_data,
     to_json,
@@ -500,7 +501,7 @@ def event_from_dict(data: dict[str, Any]) -> ChinchonEvent:
 
 
 @dataclass(frozen=True)
-class ChinchonView:
+class ChinchonView(View):
     """What one seat may know (seat None: a spectator, public information only).
 
     `hand`: own cards in canonical order (None for a spectator). `taken_discard`:
@@ -650,6 +651,8 @@ class ChinchonGame(Game):
         """Every score change: {"type": "round", "round_no", "points": {seat: p}} and
         {"type": "reenganche", "seat", "delta"}. Totals are the sum of these."""
         return [dict(e) for e in self._s.log]
+
+    event_from_dict = staticmethod(event_from_dict)
 
     def is_over(self) -> bool:
         return self._s.phase == "over"

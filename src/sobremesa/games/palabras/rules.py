@@ -54,6 +54,7 @@ from sobremesa.core.game import (
     Event,
     Game,
     IllegalAction,
+    View,
     rng_from_data,
     rng_to_data,
 )
@@ -280,7 +281,7 @@ def event_from_dict(data: dict[str, Any]) -> PalabrasEvent:
 
 
 @dataclass(frozen=True)
-class PalabrasView:
+class PalabrasView(View):
     """What one seat may know (seat None: public information only).
 
     `board` is a copy (change it freely); `rack` the seat's tiles ("?" = blank;
@@ -303,6 +304,9 @@ class PalabrasView:
     last: dict[str, Any] | None = None
     winners: tuple[int, ...] = ()
     final_racks: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "board": self.board.rows()}
 
     @property
     def layout(self) -> Layout:
@@ -424,6 +428,8 @@ class PalabrasGame(Game):
 
     def rack(self, seat: int) -> str:
         return "".join(self._s.racks[seat])
+
+    event_from_dict = staticmethod(event_from_dict)
 
     def is_over(self) -> bool:
         return self._s.over
