@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Sequence
 from typing import Any
 
 from sobremesa.core.game import Event, IllegalAction
+from sobremesa.core.registry import entry
 from sobremesa.games.cabanga import rules as r
 from sobremesa.games.cabanga.bots import bot_from_dict, make_bot
 from sobremesa.i18n import N_, _, ngettext
@@ -281,9 +281,7 @@ class CabangaAdapter(GameAdapter):
 
     def bot_reaction_time(self, seat: int) -> float:
         # Seeded by the game and the moment, so a saved game replays the same race.
-        view = self.game.view(None)
-        key = f"{self.game.seed}-{view.round_no}-{view.turns_in_round}-{seat}"
-        return self.bots[seat].reaction_time(random.Random(key))
+        return entry("cabanga").bot_reaction_time(self.game, seat, self.bots[seat]) or 0.0
 
     def auto_reaction(self, seat: int) -> r.CabangaAction | None:
         if self.game.fitting_cards(seat):

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sobremesa.core.game import Action, Event, IllegalAction
+from sobremesa.core.registry import entry
 from sobremesa.games.castana import rules as r
 from sobremesa.games.castana.bots import bot_from_dict, make_bot
 from sobremesa.i18n import N_, _, ngettext
@@ -268,7 +269,7 @@ class CastanaAdapter(GameAdapter):
         human = self.table.human
         if view.warned and view.next_seat == human and human in view.to_act:
             return float("inf")  # warned: the protected player answers first
-        return self.bots[seat].reaction_time(view)
+        return entry("castana").bot_reaction_time(self.game, seat, self.bots[seat]) or 0.0
 
     def out_of_turn(self, seat: int, actions: Sequence[Action]) -> bool:
         return (
