@@ -90,10 +90,11 @@ def test_terminal_session_on_a_pty():
     )
     seen = b""
 
-    def read_until(needle: bytes, timeout: float = 20) -> None:
+    def read_until(needle: bytes, after: int = -1) -> None:
+        """Read until `needle` occurs more than `after` times (by default: once)."""
         nonlocal seen
-        deadline = time.monotonic() + timeout
-        while needle not in seen:
+        deadline = time.monotonic() + 20
+        while seen.count(needle) <= max(after, 0):
             remaining = deadline - time.monotonic()
             assert remaining > 0, f"{needle!r} not seen in {seen!r}"
             ready, _, _ = select.select([master], [], [], remaining)
@@ -113,9 +114,11 @@ def test_terminal_session_on_a_pty():
         read_until(b"Orden: mano.")
         os.write(master, b"\x7f\x7fruido\r")
         read_until(b"Orden: ruido.")
-        for key in b"mesa\r":  # typed while the noise is printed
+        for key in b"mesa":  # typed while the noise is printed, each once the last one was echoed
+            echoes = seen.count(bytes([key]))
             os.write(master, bytes([key]))
-            time.sleep(0.003)
+            read_until(bytes([key]), after=echoes)
+        os.write(master, b"\r")
         read_until(b"Orden: mesa.")
         read_until(b"Ruido 199.")
         os.write(master, b"salir\r")

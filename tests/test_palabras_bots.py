@@ -1,8 +1,8 @@
-"""Bots: whole games end, tiles are conserved, decisions are legal, quick and restorable."""
+"""Bots: whole games end, tiles are conserved, decisions are legal and restorable.
+
+How quick the decisions are is measured in benchmarks/bench_test_timings.py, not here."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 
@@ -31,7 +31,6 @@ from sobremesa.games.palabras.rules import (
 from sobremesa.games.palabras.tiles import full_bag
 from sobremesa.lexicon import load_lexicon
 
-MAX_DECISION_SECONDS = 2.0
 FULL = sorted(full_bag())
 
 
@@ -71,7 +70,6 @@ def test_bot_games_end_with_tiles_conserved(lexicon, seed, levels):
     players = len(levels)
     game = PalabrasGame(PalabrasOptions(players=players), seed=seed, lexicon=lexicon)
     bots = [make_bot(level, s, seed * 10 + s, lexicon) for s, level in enumerate(levels)]
-    slowest = 0.0
     totals = [0] * players
     for _turn in range(300):
         if game.is_over():
@@ -84,9 +82,7 @@ def test_bot_games_end_with_tiles_conserved(lexicon, seed, levels):
             == 97
         )
         (seat,) = game.to_act()
-        start = time.perf_counter()
         action = bots[seat].choose(game.view(seat))
-        slowest = max(slowest, time.perf_counter() - start)
         for event in game.apply(seat, action):
             if isinstance(event, TilesPlaced):
                 totals[event.seat] += event.score
@@ -97,7 +93,6 @@ def test_bot_games_end_with_tiles_conserved(lexicon, seed, levels):
                 )
     assert game.is_over()
     assert game.board.tile_count() > 20
-    assert slowest < MAX_DECISION_SECONDS
 
 
 def test_play_game_helper_and_levels(lexicon):
@@ -180,7 +175,7 @@ def test_bot_state_round_trips(lexicon):
         ]
 
 
-def test_decisions_with_two_blanks_stay_quick(lexicon):
+def test_decisions_with_two_blanks_are_legal(lexicon):
     rows = [
         "...Y..JIGAS....",
         ".AHECHE..DEDIL.",
@@ -199,9 +194,11 @@ def test_decisions_with_two_blanks_stay_quick(lexicon):
         "DONA...........",
     ]
     board = Board.from_rows(rows)
+    legal = {move for _score, move in generate_moves(lexicon.dawg, board, "AER?S?T")}
+    assert legal
     for level in LEVELS:
         bot = make_bot(level, 0, 1, lexicon)
-        start = time.perf_counter()
         action = bot.choose(view_with("AER?S?T", board, bag_count=20))
-        assert time.perf_counter() - start < MAX_DECISION_SECONDS
         assert isinstance(action, (Place, Exchange))
+        if isinstance(action, Place):
+            assert action.move in legal
