@@ -32,6 +32,8 @@ from typing import Any
 import pytest
 from seeded import run_seeded
 
+from sobremesa.core.match import Match
+from sobremesa.core.policy import ReactionPolicy
 from sobremesa.games.castana.bots import LEVELS, bot_from_dict, make_bot
 from sobremesa.games.castana.rules import (
     PHASES,
@@ -75,53 +77,88 @@ def new_bots(cfg: dict[str, Any]) -> list[Any]:
     return [make_bot(lv, s, cfg["seed"] * 10 + s) for s, lv in enumerate(cfg["levels"])]
 
 
+class CheckedBot:
+    """A bot whose choices are checked against the rules before the table applies
+    them (on the driver's strict steps)."""
+
+    def __init__(self, bot: Any, driver: Driver) -> None:
+        self.bot, self.driver = bot, driver
+
+    def observe(self, event: Any) -> None:
+        self.bot.observe(event)
+
+    def to_dict(self) -> Any:
+        return self.bot.to_dict()
+
+    def reaction_time(self, view: Any) -> float:
+        return self.bot.reaction_time(view)
+
+    def choose(self, view: Any) -> Any:
+        action = self.bot.choose(view)
+        game, seat = self.driver.match.game, self.bot.seat
+        if self.driver.strict and isinstance(action, PlayWord):
+            assert game.can_play_word(seat), (seat, action)
+        elif self.driver.strict:
+            assert action in game.legal_actions(seat), (seat, action, game.phase)
+        return action
+
+
 class Driver:
-    """Bots at every seat and the clock of the windows.
+    """Bots at every seat on the match runner (`core.match.Match`), on a clock made
+    of numbers: each bot's reaction time is asked when a window (or a race) opens,
+    and again when a new one replaces it (a warning); the fastest answers first,
+    ties by seat. With `clock`, a window closes after WINDOW seconds."""
 
-    As in the program, each bot's reaction time is asked once when a window (or a
-    race) opens, and again when it changes (a warning, a new window): the seat
-    with the smallest time answers first, ties by seat."""
-
-    def __init__(self, game: CastanaGame, bots: list[Any], clock: bool) -> None:
-        self.game = game
-        self.bots = bots
+    def __init__(self, game: CastanaGame, bots: list[Any], clock: bool, *, start: bool = True):
         self.clock = clock
-        self.key: tuple[Any, ...] | None = None
-        self.times: dict[int, float] = {}
+        self.strict = True
+        self.now = 0.0
+        policy = ReactionPolicy(seconds=WINDOW if clock else None, pace=0.0)
+        seats = {s: CheckedBot(b, self) for s, b in enumerate(bots)}
+        self.match = Match(
+            game, ["bot"] * len(bots), seats, policy=policy, reaction_time=reaction, watched=False
+        )
+        if start:
+            self.match.start(self.now)
 
-    def copy(self) -> Driver:
-        """A loaded game (through JSON), fresh bots from `to_dict`, the same clock."""
-        game = CastanaGame.from_dict(json.loads(json.dumps(self.game.to_dict())))
-        assert game.to_dict() == self.game.to_dict()
-        bots = [bot_from_dict(json.loads(json.dumps(b.to_dict()))) for b in self.bots]
-        d = Driver(game, bots, self.clock)
-        d.key, d.times = self.key, dict(self.times)
+    @property
+    def game(self) -> CastanaGame:
+        return self.match.game  # type: ignore[return-value]
+
+    @property
+    def bots(self) -> list[Any]:
+        return [self.match.bots[s].bot for s in sorted(self.match.bots)]
+
+    def copy(self, *, through_json: bool = True) -> Driver:
+        """The match saved and loaded (through JSON, as a save file is, or in
+        memory), fresh bots from `to_dict`, the same clock."""
+        data = self.match.to_dict()
+        if through_json:
+            data = json.loads(json.dumps(data, allow_nan=False))
+        d = Driver.__new__(Driver)
+        d.clock, d.strict, d.now = self.clock, True, self.now
+        d.match = Match.from_dict(
+            data,
+            game_from_dict=CastanaGame.from_dict,
+            bot_from_dict=lambda b: CheckedBot(bot_from_dict(b), d),
+            reaction_time=reaction,
+        )
+        assert d.match.to_dict() == self.match.to_dict()
         return d
 
-    def reaction(self, seat: int) -> float:
-        if seat not in self.times:
-            self.times[seat] = self.bots[seat].reaction_time(self.game.view(seat))
-        return self.times[seat]
+    def step(self, strict: bool = True) -> list[Any]:
+        """One action or one window closing; returns the events (unfiltered)."""
+        self.strict = strict
+        wake = self.match.next_wakeup()
+        assert wake is not None, "nobody can act"
+        self.now = max(self.now, wake)
+        done = self.match.step(self.now)
+        assert done is not None, "the clock had nothing to do"
+        return list(self.match.last_events)
 
-    def step(self, strict: bool = True) -> tuple[int | None, Any, list[Any]]:
-        """One action (or a timeout). Returns (seat, action, events); seat None: timeout."""
-        game = self.game
-        if game.phase in ("window", "race"):
-            key = (game.phase, game.window_key(), game.round_no)
-            if key != self.key:
-                self.key, self.times = key, {}
-            seat = min(game.to_act(), key=lambda s: (self.reaction(s), s))
-            if self.clock and self.times[seat] > WINDOW:
-                return None, None, game.close_window()
-        else:
-            seat = game.to_act()[0]
-        action = self.bots[seat].choose(game.view(seat))
-        if strict and isinstance(action, PlayWord):
-            assert game.can_play_word(seat), (seat, action)
-        elif strict:
-            assert action in game.legal_actions(seat), (seat, action, game.phase)
-        events = game.apply(seat, action)  # raises IllegalAction if the bot was wrong
-        return seat, action, events
+
+def reaction(game: Any, seat: int, bot: Any) -> float:
+    return bot.reaction_time(game.view(seat))
 
 
 def check_state(game: CastanaGame, full: bool) -> None:
@@ -161,7 +198,7 @@ def run_game(cfg: dict[str, Any]) -> dict[str, Any]:
     while not game.is_over():
         if steps == cfg["save_at"]:
             clone = drv.copy()
-        _seat, _action, events = drv.step(strict=steps % 4 == 0)
+        events = drv.step(strict=steps % 4 == 0)
         steps += 1
         check_state(game, steps % 4 == 0 or game.is_over())
         for e in events:
@@ -283,12 +320,7 @@ def test_save_and_load_in_memory_continue_the_same() -> None:
             steps += 1
         if drv.game.is_over():
             continue
-        clone = Driver(
-            CastanaGame.from_dict(drv.game.to_dict()),
-            [bot_from_dict(b.to_dict()) for b in drv.bots],
-            cfg["clock"],
-        )
-        clone.key, clone.times = drv.key, dict(drv.times)
+        clone = drv.copy(through_json=False)
         while not drv.game.is_over():
             drv.step()
         try:

@@ -160,7 +160,7 @@ def test_random_tables_end_without_leaks_and_replay_from_a_save(
             twin.step()
     else:
         pytest.fail(f"{game_id} seed {seed} did not end")
-    assert [e["seq"] for e in table.match.log] == list(range(1, len(table.match.log) + 1))
+    assert [e.seq for e in table.match.log] == list(range(1, len(table.match.log) + 1))
     if twin is not None:
         while not twin.match.game.is_over():
             twin.step()
@@ -219,11 +219,11 @@ def test_turn_by_turn_a_fast_listener_goes_first_and_a_slow_one_is_late() -> Non
         action = quick.person_action(0)
         outcome = quick.match.submit(0, action, heard + fastest / 2)
         assert outcome.refused is None and not outcome.late
-        assert quick.match.log[-1]["seat"] != 1 or quick.match.log[-1]["event"]["kind"] != "played"
+        assert quick.match.log[-1].seat != 1 or quick.match.log[-1].event.kind != "played"
         slow = table.copy()
         before = len(slow.match.log)
         outcome = slow.match.submit(0, action, heard + fastest + 0.01)
-        bots_first = [e["seat"] for e in slow.match.log[before:]]
+        bots_first = [e.seat for e in slow.match.log[before:]]
         assert bots_first and bots_first[0] != 0, "the faster bot answered first"
         return
     pytest.fail("no window with a bot for the person in 60 games")

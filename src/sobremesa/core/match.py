@@ -24,7 +24,7 @@ Driving a match of bots to its end::
     >>> match = Match(game, ["bot"] * 3, bots)
     >>> now = 0.0
     >>> deliveries = match.start(now)
-    >>> while not game.is_over():
+    >>> while not game.is_over():  # nobody to wait for: the clock plays it all
     ...     now = match.next_wakeup()
     ...     deliveries += match.advance(now)
     >>> deliveries[-1].seat is None and deliveries[-1].seq == len(match.log)
@@ -57,6 +57,19 @@ class Delivery:
 
 
 @dataclass(frozen=True)
+class Logged:
+    """One event in the match's log: its sequence number and who acted (None: the
+    deal or the clock)."""
+
+    seq: int
+    seat: int | None
+    event: Event
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "seat": self.seat, "event": self.event.to_dict()}
+
+
+@dataclass(frozen=True)
 class Outcome:
     """What a person's action did: the deliveries it caused, and whether it came
     too late (faster bots closed or replaced the window first: not applied) or
@@ -77,6 +90,7 @@ class Match:
         *,
         policy: ReactionPolicy | None = None,
         reaction_time: ReactionTime | None = None,
+        watched: bool = True,
     ) -> None:
         if len(seats) != game.num_seats:
             raise ValueError(f"{len(seats)} seats for a game of {game.num_seats}")
@@ -87,17 +101,19 @@ class Match:
         self.bots: dict[int, Any] = dict(bots)
         self.policy = policy or ReactionPolicy()
         self.reaction_time = reaction_time
-        self.log: list[dict[str, Any]] = []  # {"seq", "seat", "event"}; seat None: the clock
+        self.watched = watched  # make the spectators' (public) delivery of every batch
+        self.log: list[Logged] = []
         self.window: WindowClock | None = None
         self.heard: dict[int, float] = {}  # person's seat -> when they have heard all so far
         self.ready_at = 0.0  # when a bot may play its ordinary turn
         self.last_actor: int | None = None
+        self.last_events: list[Event] = []  # the latest batch, unfiltered
 
     # -- the public interface ----------------------------------------------------
     def start(self, now: float) -> list[Delivery]:
-        """The opening events (the deal), delivered; then whatever bots do at once."""
-        out = self._record(None, list(self.game.opening_events), now)
-        return out + self.advance(now)
+        """The opening events (the deal), delivered. The clock then acts through
+        `advance` (a restored match does not start again)."""
+        return self._record(None, list(self.game.opening_events), now)
 
     def submit(self, seat: int, action: Action, now: float) -> Outcome:
         """A person's action at ``now``. In a window, bots faster than the person's
@@ -126,11 +142,18 @@ class Match:
         up close. Returns what that delivered."""
         out: list[Delivery] = []
         while not self.game.is_over():
-            step = self._clock_step(now)
+            step = self.step(now)
             if step is None:
                 break
             out += step
         return out
+
+    def step(self, now: float) -> list[Delivery] | None:
+        """One thing the clock does at ``now`` — a bot's action or a window closing —
+        for drivers that check the table after every action (None: nothing is due)."""
+        if self.game.is_over():
+            return None
+        return self._clock_step(now)
 
     def next_wakeup(self) -> float | None:
         """When the clock will next act by itself (None: it waits for a person)."""
@@ -195,6 +218,7 @@ class Match:
     def _bot_acts(self, seat: int, now: float) -> list[Delivery]:
         if self.window is not None:
             self.window.times.pop(seat, None)
+            self.window.answered.append(seat)
             if seat not in self.game.to_act():
                 return []  # its part of the window is over (nothing to answer)
         action = self.bots[seat].choose(self.game.view(seat))
@@ -204,8 +228,9 @@ class Match:
         """Log a batch, let the bots see it, open or close the window's clock, and
         make each person's and the spectators' delivery."""
         events = list(events)
+        self.last_events = events  # as the table saw them (for drivers and checks)
         for event in events:
-            self.log.append({"seq": len(self.log) + 1, "seat": seat, "event": event.to_dict()})
+            self.log.append(Logged(len(self.log) + 1, seat, event))
         for bot_seat, bot in self.bots.items():
             for event in events:
                 bot.observe(event.visible_to(bot_seat))
@@ -228,9 +253,10 @@ class Match:
             )
             for person in self.people()
         ]
-        out.append(
-            Delivery(seq, None, tuple(e.visible_to(None) for e in events), self.game.view(None))
-        )
+        if self.watched:
+            out.append(
+                Delivery(seq, None, tuple(e.visible_to(None) for e in events), self.game.view(None))
+            )
         return out
 
     def _update_window(self, now: float) -> None:
@@ -239,22 +265,25 @@ class Match:
             self.window = None
             return
         key = repr(game.window_key())
-        if self.window is not None and self.window.key == key:
-            return
-        in_window = game.to_act()
-        heard = [self.heard.get(s, now) for s in in_window if self.seats[s] == "human"]
-        times = {}
-        for seat in in_window:
-            if self.seats[seat] != "bot":
-                continue
-            t = (
-                None
-                if self.reaction_time is None
-                else self.reaction_time(game, seat, self.bots[seat])
-            )
-            times[seat] = float("inf") if t is None else float(t)
-        self.window = self.policy.open(game.window_key(), max([now, *heard]), times)
-        self.window.key = key
+        window = self.window
+        if window is None or window.key != key:
+            in_window = game.to_act()
+            heard = [self.heard.get(s, now) for s in in_window if self.seats[s] == "human"]
+            window = self.window = self.policy.open(game.window_key(), max([now, *heard]), {})
+        # Bots that may answer and have no time yet (a new window, or a seat the
+        # rules let in during it) get theirs now.
+        for seat in game.to_act():
+            if (
+                self.seats[seat] == "bot"
+                and seat not in window.times
+                and seat not in window.answered
+            ):
+                t = (
+                    None
+                    if self.reaction_time is None
+                    else self.reaction_time(game, seat, self.bots[seat])
+                )
+                window.times[seat] = float("inf") if t is None else float(t)
 
     # -- saving --------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -263,11 +292,12 @@ class Match:
             "seats": list(self.seats),
             "bots": [[seat, bot.to_dict()] for seat, bot in sorted(self.bots.items())],
             "policy": self.policy.to_dict(),
+            "watched": self.watched,
             "window": None if self.window is None else self.window.to_dict(),
             "heard": [[seat, t] for seat, t in sorted(self.heard.items())],
             "ready_at": self.ready_at,
             "last_actor": self.last_actor,
-            "log": list(self.log),
+            "log": [entry.to_dict() for entry in self.log],
         }
 
     @classmethod
@@ -285,6 +315,7 @@ class Match:
             {int(seat): bot_from_dict(bot) for seat, bot in data["bots"]},
             policy=ReactionPolicy.from_dict(data["policy"]),
             reaction_time=reaction_time,
+            watched=bool(data.get("watched", True)),
         )
         window = data.get("window")
         match.window = None if window is None else WindowClock.from_dict(window)
@@ -292,5 +323,9 @@ class Match:
         match.ready_at = float(data.get("ready_at", 0.0))
         last = data.get("last_actor")
         match.last_actor = None if last is None else int(last)
-        match.log = [dict(entry) for entry in data.get("log", [])]
+        decode = type(match.game).event_from_dict
+        match.log = [
+            Logged(int(e["seq"]), None if e["seat"] is None else int(e["seat"]), decode(e["event"]))
+            for e in data.get("log", [])
+        ]
         return match

@@ -63,6 +63,7 @@ class WindowClock:
     key: str  # the game's window identity, as text (a new key: a new window)
     opened_at: float  # when its line could have been heard
     times: dict[int, float] = field(default_factory=dict)  # bot seat -> seconds after opened_at
+    answered: list[int] = field(default_factory=list)  # bots that have answered, in order
 
     def elapsed(self, now: float) -> float:
         """Seconds since the window was heard (negative: it is still being said)."""
@@ -77,12 +78,14 @@ class WindowClock:
             "times": [
                 [seat, None if t == float("inf") else t] for seat, t in sorted(self.times.items())
             ],
+            "answered": list(self.answered),
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> WindowClock:
         times = {int(seat): float("inf" if t is None else t) for seat, t in data["times"]}
-        return cls(str(data["key"]), float(data["opened_at"]), times)
+        answered = [int(seat) for seat in data.get("answered", [])]
+        return cls(str(data["key"]), float(data["opened_at"]), times, answered)
 
 
 @dataclass(frozen=True)
