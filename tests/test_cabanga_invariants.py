@@ -23,6 +23,8 @@ import pytest
 from seeded import run_seeded
 
 from sobremesa.core.game import rng_from_data, rng_to_data
+from sobremesa.core.match import Match
+from sobremesa.core.policy import ReactionPolicy
 from sobremesa.games.cabanga.bots import bot_from_dict, make_bot
 from sobremesa.games.cabanga.rules import (
     ALL_CARDS,
@@ -34,6 +36,7 @@ pytestmark = pytest.mark.slow  # thousands of seeded games
 
 
 GAMES = 2000
+WINDOW = 2.5  # seconds, in the games with timeouts
 MAX_ROUNDS = 200
 POLICIES = ("facil", "medio", "dificil", "random")
 _ALL = frozenset(ALL_CARDS)
@@ -59,82 +62,98 @@ def config(i: int) -> dict[str, Any]:
     }
 
 
-class Driver:
-    """Plays a game: bots (or a random player) per seat, timed windows."""
+class RandomBot:
+    """A random player at a bot's seat: any legal action, any subset of its fitting
+    cards (its generator is the driver's, saved with it)."""
 
-    def __init__(self, cfg: dict[str, Any]) -> None:
+    def __init__(self, seat: int, driver: Driver) -> None:
+        self.seat, self.driver = seat, driver
+
+    def choose(self, view: Any) -> Any:
+        return self.driver.rand.choice(self.driver.game.legal_actions(self.seat))
+
+    def observe(self, event: Any) -> None:
+        pass
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"random": self.seat}
+
+
+class Driver:
+    """Plays a game on the match runner (`core.match.Match`) with a clock made of
+    numbers: bots (or a random player) per seat; each Cabanga window is answered in
+    the order of the reaction times; in the games with `timeouts` a window closes
+    after WINDOW seconds (the slower seats time out)."""
+
+    def __init__(self, cfg: dict[str, Any], *, start: bool = True) -> None:
         self.cfg = cfg
-        self.game = CabangaGame(CabangaOptions.from_dict(cfg["options"]), cfg["seed"])
-        self.bots = [
-            None if lv == "random" else make_bot(lv, s, cfg["seed"] * 100 + s)
-            for s, lv in enumerate(cfg["levels"])
-        ]
         self.rand = random.Random(cfg["seed"] + 1)
         self.clock = random.Random(cfg["seed"] + 2)
+        self.now = 0.0
+        game = CabangaGame(CabangaOptions.from_dict(cfg["options"]), cfg["seed"])
+        bots = {
+            s: RandomBot(s, self) if lv == "random" else make_bot(lv, s, cfg["seed"] * 100 + s)
+            for s, lv in enumerate(cfg["levels"])
+        }
+        self.match = self._match(game, bots)
+        if start:
+            self.match.start(self.now)
 
-    def feed(self, events) -> None:
-        for ev in events:
-            for b in self.bots:
-                if b is not None:
-                    b.observe(ev.visible_to(b.seat))
+    def _match(self, game: CabangaGame, bots: dict[int, Any]) -> Match:
+        policy = ReactionPolicy(seconds=WINDOW if self.cfg["timeouts"] else None, pace=0.0)
+        return Match(
+            game,
+            ["bot"] * len(bots),
+            bots,
+            policy=policy,
+            reaction_time=self.reaction,
+            watched=False,
+        )
 
-    def choose(self, seat: int):
-        bot = self.bots[seat]
-        if bot is None:
-            return self.rand.choice(self.game.legal_actions(seat))
-        return bot.choose(self.game.view(seat))
+    @property
+    def game(self) -> CabangaGame:
+        return self.match.game  # type: ignore[return-value]
 
-    def reaction(self, seat: int) -> float:
-        bot = self.bots[seat]
-        return self.clock.uniform(0.5, 5.0) if bot is None else bot.reaction_time(self.clock)
+    def reaction(self, game: Any, seat: int, bot: Any) -> float:
+        if isinstance(bot, RandomBot):
+            return self.clock.uniform(0.5, 5.0)
+        return bot.reaction_time(self.clock)
 
     def step(self) -> list:
-        """One turn's play, or one whole Cabanga window. Returns the events."""
-        g = self.game
-        out = []
-        if g.phase == "play":
-            (seat,) = g.to_act()
-            action = self.choose(seat)
-            assert action in g.legal_actions(seat), action
-            out += g.apply(seat, action)
-            self.feed(out)
-            return out
-        order = sorted(g.to_act(), key=self.reaction)
-        cut = len(order)
-        if self.cfg["timeouts"] and self.clock.random() < 0.3:
-            cut = self.clock.randrange(len(order) + 1)
-        for seat in order[:cut]:
-            assert g.phase == "cabanga" and seat in g.to_act()
-            action = self.choose(seat)
-            assert action in g.legal_actions(seat), action
-            evs = g.apply(seat, action)
-            self.feed(evs)
-            out += evs
-        if cut < len(order):
-            assert g.phase == "cabanga"
-            evs = g.close_window()
-            assert evs and all(e.timed_out for e in evs if e.kind == "passed")
-            self.feed(evs)
-            out += evs
-        assert g.window is None
-        return out
+        """One action, or a window closing. Returns the events."""
+        wake = self.match.next_wakeup()
+        assert wake is not None, "nobody can act"
+        self.now = max(self.now, wake)
+        assert self.match.step(self.now) is not None, "the clock had nothing to do"
+        events = list(self.match.last_events)
+        if self.match.log[-1].seat is None:  # the clock closed the window
+            assert events and all(e.timed_out for e in events if e.kind == "passed")
+            assert self.game.window is None
+        return events
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "game": self.game.to_dict(),
-            "bots": [None if b is None else b.to_dict() for b in self.bots],
+            "match": self.match.to_dict(),
             "rand": rng_to_data(self.rand),
             "clock": rng_to_data(self.clock),
+            "now": self.now,
         }
 
     @classmethod
     def from_dict(cls, cfg: dict[str, Any], data: dict[str, Any]) -> Driver:
         d = cls.__new__(cls)
         d.cfg = cfg
-        d.game = CabangaGame.from_dict(data["game"])
-        d.bots = [None if b is None else bot_from_dict(b) for b in data["bots"]]
         d.rand = rng_from_data(data["rand"])
         d.clock = rng_from_data(data["clock"])
+        d.now = data["now"]
+
+        def bot(b: dict[str, Any]) -> Any:
+            return RandomBot(b["random"], d) if "random" in b else bot_from_dict(b)
+
+        d.match = Match.from_dict(
+            data["match"], game_from_dict=CabangaGame.from_dict, bot_from_dict=bot,
+            reaction_time=d.reaction,
+        )  # fmt: skip
         return d
 
 
@@ -155,7 +174,6 @@ def run_checked(cfg: dict[str, Any]) -> dict[str, Any]:
     game = drv.game
     opts = game.options
     n = opts.players
-    drv.feed(game.opening_events)
     expected = [0] * n
     kinds: set[str] = set()
     snapshot = None
