@@ -132,14 +132,8 @@ class Dawg:
         return p
 
     def contains_codes(self, codes: bytes | list[int]) -> bool:
-        slots = self.slots
-        p = self.root
-        for c in codes:
-            v = slots[p + c]
-            if v & 31 != c:
-                return False
-            p = v >> 5
-        return slots[p] & 1 == 1
+        # NONE is a safe sink: its header slot is not terminal
+        return self.slots[self.walk(codes)] & 1 == 1
 
     def __contains__(self, word: object) -> bool:
         if not isinstance(word, str):
@@ -148,14 +142,7 @@ class Dawg:
             codes = to_codes(word)
         except UnicodeEncodeError:
             return False
-        slots = self.slots
-        p = self.root
-        for c in codes:
-            v = slots[p + c]
-            if v & 31 != c:
-                return False
-            p = v >> 5
-        return slots[p] & 1 == 1
+        return self.contains_codes(codes)
 
     def cross_mask(self, before: bytes | list[int], after: bytes | list[int]) -> int:
         slots = self.slots

@@ -69,7 +69,8 @@ def read_board_file(path: Path, layout=STANDARD) -> Board:
     return Board.from_rows(rows, layout)
 
 
-def _board_problem(name: str, error: BoardError) -> str:
+def _size_problem(name: str, error: BoardError | LayoutError) -> str | None:
+    """A board file and a layout file are both 15 lines of 15 characters."""
     d = error.details
     if error.reason == "rows":
         return _("{file}: tiene {count} filas; deben ser 15.").format(file=name, count=d["count"])
@@ -77,19 +78,22 @@ def _board_problem(name: str, error: BoardError) -> str:
         return _("{file}, fila {row}: tiene {count} casillas; deben ser 15.").format(
             file=name, row=d["row"], count=d["count"]
         )
+    return None
+
+
+def _board_problem(name: str, error: BoardError) -> str:
+    if (problem := _size_problem(name, error)) is not None:
+        return problem
+    d = error.details
     return _("{file}, fila {row}, columna {col}: «{char}» no es una letra ni un punto.").format(
         file=name, row=d["row"], col=d["col"], char=d["char"]
     )
 
 
 def _layout_problem(name: str, error: LayoutError) -> str:
+    if (problem := _size_problem(name, error)) is not None:
+        return problem
     d = error.details
-    if error.reason == "rows":
-        return _("{file}: tiene {count} filas; deben ser 15.").format(file=name, count=d["count"])
-    if error.reason == "columns":
-        return _("{file}, fila {row}: tiene {count} casillas; deben ser 15.").format(
-            file=name, row=d["row"], count=d["count"]
-        )
     if error.reason == "char":
         return _("{file}, fila {row}, columna {col}: «{char}» no es una casilla conocida.").format(
             file=name, row=d["row"], col=d["col"], char=d["char"]
