@@ -113,6 +113,8 @@ class Game(ABC):
     game_id: ClassVar[str]
     #: Events of the deal / start, for the runner to deliver before the first move.
     opening_events: list[Event]
+    options: Any  # the table's options (a record with to_dict / from_dict)
+    seed: int
 
     @property
     @abstractmethod
@@ -174,6 +176,32 @@ class IllegalAction(ValueError):
         super().__init__(reason)
         self.reason = reason
         self.details = details
+
+
+def save_header(game: Game, rng: random.Random) -> dict[str, Any]:
+    """The fields every game's `to_dict()` starts with (read by `read_header`)."""
+    return {
+        "game": game.game_id,
+        "version": SAVE_FORMAT_VERSION,
+        "options": game.options.to_dict(),
+        "seed": game.seed,
+        "rng": rng_to_data(rng),
+    }
+
+
+@dataclass(frozen=True)
+class SaveHeader:
+    options: dict[str, Any]  # for the game's Options.from_dict
+    seed: int
+    rng: random.Random
+
+
+def read_header(data: dict[str, Any], game_id: str, *, unnamed: bool = False) -> SaveHeader:
+    """The header of a game's saved state; ValueError if it is another game's.
+    `unnamed`: older saves of this game did not name it (ABC ¡Castaña!)."""
+    if data.get("game", game_id if unnamed else None) != game_id:
+        raise ValueError(f"not a {game_id} save")
+    return SaveHeader(data["options"], data["seed"], rng_from_data(data["rng"]))
 
 
 def rng_to_data(rng: random.Random) -> list[Any]:

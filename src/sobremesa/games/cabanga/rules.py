@@ -85,14 +85,13 @@ from itertools import combinations
 from typing import Any, ClassVar, Self
 
 from sobremesa.core.game import (
-    SAVE_FORMAT_VERSION,
     Action,
     Event,
     Game,
     IllegalAction,
     View,
-    rng_from_data,
-    rng_to_data,
+    read_header,
+    save_header,
     to_json,
 )
 
@@ -1198,11 +1197,7 @@ class CabangaGame(Game):
         s = self._s
         w = s.window
         return {
-            "game": self.game_id,
-            "version": SAVE_FORMAT_VERSION,
-            "options": self.options.to_dict(),
-            "seed": self.seed,
-            "rng": rng_to_data(self._rng),
+            **save_header(self, self._rng),
             "state": {
                 "totals": list(s.totals),
                 "round_no": s.round_no,
@@ -1242,12 +1237,11 @@ class CabangaGame(Game):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
-        if data.get("game") != cls.game_id:
-            raise ValueError("not a ¡Cabanga! save")
+        header = read_header(data, cls.game_id)
         game = cls.__new__(cls)
-        game.options = CabangaOptions.from_dict(data["options"])
-        game.seed = data["seed"]
-        game._rng = rng_from_data(data["rng"])
+        game.options = CabangaOptions.from_dict(header.options)
+        game.seed = header.seed
+        game._rng = header.rng
         game.opening_events = []
         d = data["state"]
 

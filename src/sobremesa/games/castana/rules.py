@@ -36,8 +36,8 @@ from sobremesa.core.game import (
     IllegalAction,
     View,
     event_decoder,
-    rng_from_data,
-    rng_to_data,
+    read_header,
+    save_header,
 )
 
 COLOURS = ("azul", "rojo", "verde")
@@ -1257,9 +1257,7 @@ class CastanaGame(Game):
     # -- saving ---------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {
-            "options": self.options.to_dict(),
-            "seed": self.seed,
-            "rng": rng_to_data(self.rng),
+            **save_header(self, self.rng),
             "hands": [list(h) for h in self.hands],
             "deck": list(self.deck),
             "pile": list(self.pile),
@@ -1283,10 +1281,10 @@ class CastanaGame(Game):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], is_word: Callable[[str], bool] | None = None) -> Self:
-        game = cls(
-            CastanaOptions.from_dict(data["options"]), int(data["seed"]), is_word, _restoring=True
-        )
-        game.rng = rng_from_data(data["rng"])
+        # Saves before the common header did not name the game.
+        header = read_header(data, cls.game_id, unnamed=True)
+        game = cls(CastanaOptions.from_dict(header.options), header.seed, is_word, _restoring=True)
+        game.rng = header.rng
         game.hands = [list(h) for h in data["hands"]]
         game.deck = list(data["deck"])
         game.pile = list(data["pile"])

@@ -90,14 +90,13 @@ from typing import Any, ClassVar, Self
 
 from sobremesa.core.cards import Card, make_deck
 from sobremesa.core.game import (
-    SAVE_FORMAT_VERSION,
     Action,
     Event,
     Game,
     IllegalAction,
     View,
-    rng_from_data,
-    rng_to_data,
+    read_header,
+    save_header,
     to_json,
 )
 from sobremesa.games.chinchon.melds import (
@@ -1094,11 +1093,7 @@ class ChinchonGame(Game):
     def to_dict(self) -> dict[str, Any]:
         s = self._s
         return {
-            "game": self.game_id,
-            "version": SAVE_FORMAT_VERSION,
-            "options": self.options.to_dict(),
-            "seed": self.seed,
-            "rng": rng_to_data(self._rng),
+            **save_header(self, self._rng),
             "state": {
                 "totals": list(s.totals),
                 "eliminated": list(s.eliminated),
@@ -1133,12 +1128,11 @@ class ChinchonGame(Game):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
-        if data.get("game") != cls.game_id:
-            raise ValueError("not a chinchón save")
+        header = read_header(data, cls.game_id)
         game = cls.__new__(cls)
-        game.options = ChinchonOptions.from_dict(data["options"])
-        game.seed = data["seed"]
-        game._rng = rng_from_data(data["rng"])
+        game.options = ChinchonOptions.from_dict(header.options)
+        game.seed = header.seed
+        game._rng = header.rng
         game.opening_events = []
         d = data["state"]
 

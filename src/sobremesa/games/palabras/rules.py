@@ -49,14 +49,13 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Self
 
 from sobremesa.core.game import (
-    SAVE_FORMAT_VERSION,
     Action,
     Event,
     Game,
     IllegalAction,
     View,
-    rng_from_data,
-    rng_to_data,
+    read_header,
+    save_header,
 )
 from sobremesa.games.palabras.board import Board, Layout, Move, layout_from_data
 from sobremesa.games.palabras.movegen import best_move, generate_moves
@@ -671,11 +670,7 @@ class PalabrasGame(Game):
         s = self._s
         dawg = self.dawg
         return {
-            "game": self.game_id,
-            "version": SAVE_FORMAT_VERSION,
-            "options": self.options.to_dict(),
-            "seed": self.seed,
-            "rng": rng_to_data(self._rng),
+            **save_header(self, self._rng),
             "lexicon_sha256": getattr(dawg, "sha256", None),
             "state": {
                 "board": s.board.rows(),
@@ -696,13 +691,12 @@ class PalabrasGame(Game):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], lexicon=None) -> Self:
-        if data.get("game") != cls.game_id:
-            raise ValueError("not a palabras save")
+        header = read_header(data, cls.game_id)
         game = cls.__new__(cls)
-        game.options = PalabrasOptions.from_dict(data["options"])
-        game.seed = data["seed"]
+        game.options = PalabrasOptions.from_dict(header.options)
+        game.seed = header.seed
         game.lexicon = lexicon if lexicon is not None else _default_lexicon()
-        game._rng = rng_from_data(data["rng"])
+        game._rng = header.rng
         game.opening_events = []
         d = data["state"]
         layout = layout_from_data(game.options.layout)
