@@ -321,24 +321,24 @@ def play_game(
 
     Cabanga windows are answered in the order of the bots' reaction times (drawn
     from a generator of its own), as a timed driver would."""
+    from sobremesa.core.match import Match
+    from sobremesa.core.policy import ReactionPolicy
+
     game = CabangaGame(options, seed)
-    bots = [make_bot(lv, i, seed * 31 + i) for i, lv in enumerate(levels)]
+    bots = {i: make_bot(lv, i, seed * 31 + i) for i, lv in enumerate(levels)}
     clock = random.Random(seed * 7 + 3)
-
-    def feed(events) -> None:
-        for ev in events:
-            for b in bots:
-                b.observe(ev.visible_to(b.seat))
-
-    feed(game.opening_events)
-    n = 0
-    while not game.is_over():
-        seats = game.to_act()
-        if game.phase == "cabanga":
-            seats = sorted(seats, key=lambda s: bots[s].reaction_time(clock))
-        for seat in seats:
-            feed(game.apply(seat, bots[seat].choose(game.view(seat))))
-            n += 1
-        if n > max_actions:
-            raise RuntimeError("game did not end")
+    match = Match(
+        game,
+        ["bot"] * len(bots),
+        bots,
+        policy=ReactionPolicy(pace=0.0),
+        reaction_time=lambda _game, _seat, bot: bot.reaction_time(clock),
+        watched=False,
+    )
+    match.start(0.0)
+    for _ in range(max_actions):
+        if match.step(0.0) is None:
+            break
+    if not game.is_over():
+        raise RuntimeError("game did not end")
     return game

@@ -333,19 +333,20 @@ def bot_from_dict(data: dict[str, Any], lexicon=None) -> PalabrasBot:
 
 
 def play_game(game, bots: list[PalabrasBot], max_turns: int = 1000) -> list[Any]:
-    """Drive a game to the end with one bot per seat; returns every event."""
-    events: list[Any] = list(game.opening_events)
-    for bot in bots:
-        for e in game.opening_events:
-            bot.observe(e.visible_to(bot.seat))
+    """Drive a game to the end with one bot per seat on the match runner; returns
+    every event (the opening ones first)."""
+    from sobremesa.core.match import Match
+    from sobremesa.core.policy import ReactionPolicy
+
+    match = Match(
+        game,
+        ["bot"] * len(bots),
+        dict(enumerate(bots)),
+        policy=ReactionPolicy(pace=0.0),
+        watched=False,
+    )
+    match.start(0.0)
     for _ in range(max_turns):
-        if game.is_over():
+        if match.step(0.0) is None:
             break
-        (seat,) = game.to_act()
-        action = bots[seat].choose(game.view(seat))
-        new = game.apply(seat, action)
-        events.extend(new)
-        for bot in bots:
-            for e in new:
-                bot.observe(e.visible_to(bot.seat))
-    return events
+    return [entry.event for entry in match.log]
