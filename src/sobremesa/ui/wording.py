@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from sobremesa.i18n import _, ngettext
 from sobremesa.ui.announcer import Said
@@ -89,3 +90,14 @@ def result_lines(
         )
     scores = ", ".join(f"{name(s)} {t}" for s, t in enumerate(totals))
     return [first, _("Puntos finales: {totals}.").format(totals=scores)]
+
+
+def next_round_pause(
+    events: Sequence[Any], round_scored: type, is_over: Callable[[], bool]
+) -> str | None:
+    """The line that asks for Enter before a new round (the games played in rounds
+    pause after a `round_scored` event, so the scores are not buried), or None."""
+    for event in events:
+        if isinstance(event, round_scored) and not is_over():
+            return _("Pulsa Intro para empezar la ronda {n}.").format(n=event.round_no + 1)
+    return None

@@ -34,6 +34,7 @@ from sobremesa.ui.wording import (
     fit,
     join,
     join_or,
+    next_round_pause,
     points_text,
     prompt_of,
     result_lines,
@@ -808,10 +809,7 @@ class CastanaAdapter(GameAdapter):
         return _("Pulsa Intro para empezar.")
 
     def pause_after(self, events: Sequence[Event]) -> str | None:
-        for event in events:
-            if isinstance(event, r.RoundScored) and not self.game.is_over():
-                return _("Pulsa Intro para empezar la ronda {n}.").format(n=event.round_no + 1)
-        return None
+        return next_round_pause(events, r.RoundScored, self.game.is_over)
 
     def extra_to_data(self) -> dict[str, Any]:
         return {

@@ -51,7 +51,7 @@ from sobremesa.ui.spanish_cards import (
     card_short,
     read_card,
 )
-from sobremesa.ui.wording import prompt_of, said
+from sobremesa.ui.wording import next_round_pause, prompt_of, said
 
 COMMANDS = [
     CommandSpec("mano", ("hand", "m", "cartas"), N_("mano: tus cartas"), "F2"),
@@ -401,10 +401,7 @@ class ChinchonAdapter(GameAdapter):
 
     def pause_after(self, events: Sequence[Event]) -> str | None:
         """A line asking for Enter before a new round, so the scores are not buried."""
-        for event in events:
-            if isinstance(event, r.RoundScored) and not self.game.is_over():
-                return _("Pulsa Intro para empezar la ronda {n}.").format(n=event.round_no + 1)
-        return None
+        return next_round_pause(events, r.RoundScored, self.game.is_over)
 
     def rules(self) -> list[str]:
         return [_(line) for line in RULES]
