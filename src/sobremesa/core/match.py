@@ -329,3 +329,30 @@ class Match:
             for e in data.get("log", [])
         ]
         return match
+
+
+def play_out(
+    game: Game,
+    bots: Sequence[Any],
+    *,
+    reaction_time: ReactionTime | None = None,
+    max_actions: int = 200_000,
+) -> Match:
+    """A bot at every seat (``bots[i]`` plays seat i), turn by turn and without
+    pauses, to the end of the game: the one bot-vs-bot loop of simulations and
+    benchmarks. RuntimeError if the game has not ended after ``max_actions``."""
+    match = Match(
+        game,
+        ["bot"] * len(bots),
+        dict(enumerate(bots)),
+        policy=ReactionPolicy(pace=0.0),
+        reaction_time=reaction_time,
+        watched=False,
+    )
+    match.start(0.0)
+    for _ in range(max_actions):
+        if match.step(0.0) is None:
+            break
+    if not game.is_over():
+        raise RuntimeError("the game did not end")
+    return match

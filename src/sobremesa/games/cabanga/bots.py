@@ -321,24 +321,15 @@ def play_game(
 
     Cabanga windows are answered in the order of the bots' reaction times (drawn
     from a generator of its own), as a timed driver would."""
-    from sobremesa.core.match import Match
-    from sobremesa.core.policy import ReactionPolicy
+    from sobremesa.core.match import play_out
 
     game = CabangaGame(options, seed)
-    bots = {i: make_bot(lv, i, seed * 31 + i) for i, lv in enumerate(levels)}
+    bots = [make_bot(lv, i, seed * 31 + i) for i, lv in enumerate(levels)]
     clock = random.Random(seed * 7 + 3)
-    match = Match(
+    play_out(
         game,
-        ["bot"] * len(bots),
         bots,
-        policy=ReactionPolicy(pace=0.0),
-        reaction_time=lambda _game, _seat, bot: bot.reaction_time(clock),
-        watched=False,
+        reaction_time=lambda _g, _s, bot: bot.reaction_time(clock),
+        max_actions=max_actions,
     )
-    match.start(0.0)
-    for _ in range(max_actions):
-        if match.step(0.0) is None:
-            break
-    if not game.is_over():
-        raise RuntimeError("game did not end")
     return game

@@ -450,19 +450,9 @@ def play_match(
     max_actions: int = 200_000,
 ) -> ChinchonGame:
     """Play a whole bot-vs-bot match (levels[i] plays seat i); returns the game."""
+    from sobremesa.core.match import play_out
+
     game = ChinchonGame(options, seed)
     bots = [make_bot(lv, i, seed * 31 + i) for i, lv in enumerate(levels)]
-    for ev in game.opening_events:
-        for b in bots:
-            b.observe(ev.visible_to(b.seat))
-    n = 0
-    while not game.is_over():
-        seat = game.to_act()[0]
-        events = game.apply(seat, bots[seat].choose(game.view(seat)))
-        for ev in events:
-            for b in bots:
-                b.observe(ev.visible_to(b.seat))
-        n += 1
-        if n > max_actions:
-            raise RuntimeError("match did not end")
+    play_out(game, bots, max_actions=max_actions)
     return game

@@ -335,18 +335,7 @@ def bot_from_dict(data: dict[str, Any], lexicon=None) -> PalabrasBot:
 def play_game(game, bots: list[PalabrasBot], max_turns: int = 1000) -> list[Any]:
     """Drive a game to the end with one bot per seat on the match runner; returns
     every event (the opening ones first)."""
-    from sobremesa.core.match import Match
-    from sobremesa.core.policy import ReactionPolicy
+    from sobremesa.core.match import play_out
 
-    match = Match(
-        game,
-        ["bot"] * len(bots),
-        dict(enumerate(bots)),
-        policy=ReactionPolicy(pace=0.0),
-        watched=False,
-    )
-    match.start(0.0)
-    for _ in range(max_turns):
-        if match.step(0.0) is None:
-            break
+    match = play_out(game, bots, max_actions=max_turns)
     return [entry.event for entry in match.log]
