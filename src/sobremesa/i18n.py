@@ -9,6 +9,9 @@ same files serve a source checkout and an installed wheel, where the build copie
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
@@ -17,6 +20,11 @@ DOMAIN = "sobremesa"
 
 _catalog: dict[str, str | list[str]] = {}
 _language = "es"
+# The language of the seat being served in this context (a thread, an asyncio task
+# or a `with using(...)` block); None: the process's language (`set_language`).
+# Looked up on every call, so two seats in one process read one table each in
+# their own language.
+_seat_language: ContextVar[str | None] = ContextVar("sobremesa_language", default=None)
 
 
 def _locale_dirs() -> list[Path]:
@@ -114,17 +122,32 @@ def set_language(language: str) -> None:
 
 
 def language() -> str:
-    return _language
+    return _seat_language.get() or _language
+
+
+@contextmanager
+def using(language: str) -> Iterator[None]:
+    """Text made inside this block (in this thread or task only) is in `language`."""
+    token = _seat_language.set(language if language in LANGUAGES else "es")
+    try:
+        yield
+    finally:
+        _seat_language.reset(token)
+
+
+def _current_catalog() -> dict[str, str | list[str]]:
+    seat = _seat_language.get()
+    return _catalog if seat is None else load_catalog(seat)
 
 
 def _(message: str) -> str:
-    found = _catalog.get(message)
+    found = _current_catalog().get(message)
     return found if isinstance(found, str) else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     # Spanish and English share the rule nplurals=2; plural=(n != 1).
-    found = _catalog.get(singular)
+    found = _current_catalog().get(singular)
     index = 0 if n == 1 else 1
     if isinstance(found, list) and len(found) > index:
         return found[index]
