@@ -33,13 +33,60 @@ def to_json(value: Any) -> Any:
     return value
 
 
-class View:
-    """Base of every game's view (a frozen dataclass): `to_dict()` is its JSON form.
-    A view of one seat holds only what that seat may know, so its dict does too."""
+class Record:
+    """A dataclass whose JSON form is its fields by `to_json` (results, options,
+    a game's inner state); `record_from_dict` reads it back."""
 
     def to_dict(self) -> dict[str, Any]:
         assert is_dataclass(self)
         return {f.name: to_json(getattr(self, f.name)) for f in fields(self)}
+
+
+class View(Record):
+    """Base of every game's view (a frozen dataclass): `to_dict()` is its JSON form.
+    A view of one seat holds only what that seat may know, so its dict does too."""
+
+
+class Options(Record):
+    """Base of a game's table options (a dataclass validated in __post_init__):
+    saved as their fields; unknown keys in a save are ignored, missing ones take
+    their default."""
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self:
+        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        return cls(**{k: v for k, v in data.items() if k in names})
+
+
+def json_copy(value: Any) -> Any:
+    """A fresh copy of JSON data (a restored game must not share the save's lists)."""
+    if isinstance(value, list):
+        return [json_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: json_copy(v) for k, v in value.items()}
+    return value
+
+
+def nullable(decode: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """`decode`, with None kept as None (a card that may be missing)."""
+    return lambda v: None if v is None else decode(v)
+
+
+def each(decode: Callable[[Any], Any], into: Callable[[Any], Any] = tuple) -> Callable:
+    """`decode` over a JSON list, into a tuple (records) or a list (live state)."""
+    return lambda v: into(decode(x) for x in v)
+
+
+def record_from_dict(
+    cls: type[Any],
+    data: dict[str, Any],
+    convert: Mapping[str, Callable[[Any], Any]] | None = None,
+    default: Callable[[Any], Any] = json_copy,
+) -> Any:
+    """A dataclass back from its `to_json` form: each field by its converter in
+    `convert` (by field name), the others by `default`."""
+    convert = convert or {}
+    return cls(**{f.name: convert.get(f.name, default)(data[f.name]) for f in fields(cls)})
 
 
 @dataclass(frozen=True)
@@ -70,7 +117,7 @@ class Event:
 
 def tuples(value: Any) -> Any:
     """JSON lists back to the tuples a frozen record holds (nested too)."""
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return tuple(tuples(v) for v in value)
     return value
 
@@ -82,11 +129,9 @@ def event_decoder(
     its converter in `convert` (by field name: cards from codes...), any other
     list back to a tuple."""
     by_kind = {cls.kind: cls for cls in types}
-    convert = dict(convert or {})
 
     def event_from_dict(data: dict[str, Any]) -> Any:
-        cls = by_kind[data["kind"]]
-        return cls(**{f.name: convert.get(f.name, tuples)(data[f.name]) for f in fields(cls)})
+        return record_from_dict(by_kind[data["kind"]], data, convert, default=tuples)
 
     return event_from_dict
 
@@ -117,8 +162,8 @@ class Game(ABC):
     seed: int
 
     @property
-    @abstractmethod
-    def num_seats(self) -> int: ...
+    def num_seats(self) -> int:
+        return self.options.players
 
     @abstractmethod
     def to_act(self) -> list[int]:

@@ -80,7 +80,7 @@ or call `close_window()` when the time is up.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, ClassVar, Self
 
@@ -89,10 +89,17 @@ from sobremesa.core.game import (
     Event,
     Game,
     IllegalAction,
+    Options,
+    Record,
     View,
+    each,
+    event_decoder,
+    nullable,
     read_header,
+    record_from_dict,
     save_header,
     to_json,
+    tuples,
 )
 
 COLOURS: tuple[str, ...] = ("rojo", "azul", "amarillo", "morado")
@@ -212,14 +219,8 @@ def other_side(side: str) -> str:
 # Options
 
 
-def _tuple_table(v: Any) -> Any:
-    if isinstance(v, (list, tuple)):
-        return tuple(_tuple_table(x) for x in v)
-    return v
-
-
 @dataclass(frozen=True)
-class CabangaOptions:
+class CabangaOptions(Options):
     """`players` 3–6; `limit`: the game ends after a round in which a total
     reaches it; `symbols`: the penalty table, 18 non-negative integers (values
     1..18, all colours) or 4 rows of 18 (one per colour, COLOURS order)."""
@@ -233,7 +234,7 @@ class CabangaOptions:
             raise ValueError("players must be 3..6")
         if not (type(self.limit) is int and self.limit >= 1):
             raise ValueError("limit must be a positive integer")
-        table = _tuple_table(self.symbols)
+        table = tuples(self.symbols)
         object.__setattr__(self, "symbols", table)
 
         def row_ok(row: Any) -> bool:
@@ -260,28 +261,12 @@ class CabangaOptions:
         row = t[_COLOUR_INDEX[card.colour]] if isinstance(t[0], tuple) else t
         return row[card.value - 1]
 
-    def to_dict(self) -> dict[str, Any]:
-        def enc(v: Any) -> Any:
-            return [enc(x) for x in v] if isinstance(v, tuple) else v
-
-        return {f.name: enc(getattr(self, f.name)) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> CabangaOptions:
-        names = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in names})
-
 
 # ---------------------------------------------------------------------------
 # JSON helpers
 
-
-def _card(v: Any) -> CabangaCard | None:
-    return None if v is None else CabangaCard.from_code(v)
-
-
-def _cards(v: Any) -> tuple[CabangaCard, ...] | None:
-    return None if v is None else tuple(CabangaCard.from_code(s) for s in v)
+_card = nullable(CabangaCard.from_code)
+_cards = nullable(each(CabangaCard.from_code))
 
 
 # ---------------------------------------------------------------------------
@@ -484,7 +469,7 @@ class CabangaClosed(CabangaEvent):
 
 
 @dataclass(frozen=True)
-class SeatResult:
+class SeatResult(Record):
     """One seat's round: the cards left, their symbols and the running total."""
 
     seat: int
@@ -492,14 +477,9 @@ class SeatResult:
     points: int
     total: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: to_json(getattr(self, f.name)) for f in fields(self)}
-
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> SeatResult:
-        return cls(
-            seat=d["seat"], cards=_cards(d["cards"]) or (), points=d["points"], total=d["total"]
-        )
+        return record_from_dict(cls, d, {"cards": each(CabangaCard.from_code)})
 
 
 @dataclass(frozen=True)
@@ -541,31 +521,18 @@ EVENT_TYPES: dict[str, type[CabangaEvent]] = {
     )
 }
 
-_CARD_FIELDS = {"card", "covered", "other_top"}
-_CARDS_FIELDS = {"cards"}
-_TUPLE_FIELDS = {"hand_sizes", "gap", "values", "eligible", "throwers", "winners", "totals"}
-
-
-def event_from_dict(data: dict[str, Any]) -> CabangaEvent:
-    """Inverse of `event.to_dict()`."""
-    cls = EVENT_TYPES[data["kind"]]
-    kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        v = data[f.name]
-        if f.name in _CARD_FIELDS:
-            v = _card(v)
-        elif f.name in _CARDS_FIELDS:
-            v = _cards(v)
-        elif f.name in _TUPLE_FIELDS:
-            v = tuple(v)
-        elif f.name == "rows":
-            v = tuple((CabangaCard.from_code(a), CabangaCard.from_code(b)) for a, b in v)
-        elif f.name == "symbols":
-            v = _tuple_table(v)
-        elif f.name == "results":
-            v = tuple(SeatResult.from_dict(r) for r in v)
-        kwargs[f.name] = v
-    return cls(**kwargs)
+#: Inverse of `event.to_dict()`: cards from their codes, other lists as tuples.
+event_from_dict = event_decoder(
+    EVENT_TYPES.values(),
+    {
+        "card": _card,
+        "covered": _card,
+        "other_top": _card,
+        "cards": _cards,
+        "rows": each(each(CabangaCard.from_code)),
+        "results": each(SeatResult.from_dict),
+    },
+)
 
 
 # ---------------------------------------------------------------------------
@@ -573,7 +540,7 @@ def event_from_dict(data: dict[str, Any]) -> CabangaEvent:
 
 
 @dataclass(frozen=True)
-class Row:
+class Row(Record):
     """One colour's two piles, bottom card (grey) first, top card last."""
 
     colour: str
@@ -598,12 +565,9 @@ class Row:
         """The gap that playing `card` on `side` would leave."""
         return gap_values(card.value, self.top(other_side(side)).value)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"colour": self.colour, "left": to_json(self.left), "right": to_json(self.right)}
-
 
 @dataclass(frozen=True)
-class CabangaWindow:
+class CabangaWindow(Record):
     """An open Cabanga window (public). `seat`: the active player, who will draw
     one card per card thrown. `pending`: seats still to answer (`to_act()`);
     `throws`: (seat, cards) in the order received; `passed`: seats that passed."""
@@ -625,9 +589,6 @@ class CabangaWindow:
     @property
     def cards_thrown(self) -> int:
         return sum(len(c) for _, c in self.throws)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: to_json(getattr(self, f.name)) for f in fields(self)}
 
 
 @dataclass(frozen=True)
@@ -734,6 +695,19 @@ def _side_index(side: str) -> int:
     return 0 if side == "left" else 1
 
 
+_CARD_LIST = each(CabangaCard.from_code, list)
+_WINDOW_JSON = {"throws": each(lambda t: (t[0], _CARD_LIST(t[1])), list)}
+#: How the live state reads back from JSON (other fields are plain data).
+_STATE_JSON: dict[str, Any] = {
+    "hands": each(_CARD_LIST, list),
+    "deck": _CARD_LIST,
+    "thrown": _CARD_LIST,
+    "piles": each(each(_CARD_LIST, list), list),
+    "window": nullable(lambda w: record_from_dict(_Window, w, _WINDOW_JSON)),
+    "last_play": nullable(lambda p: (p[0], CabangaCard.from_code(p[1]), p[2])),
+}
+
+
 class CabangaGame(Game):
     """A game of ¡Cabanga!. Construct, read `opening_events`, then loop on
     `to_act()` / `legal_actions()` / `apply()` (and `close_window()` for a timed
@@ -760,10 +734,6 @@ class CabangaGame(Game):
         self.opening_events: list[CabangaEvent] = events
 
     # -- basic properties --------------------------------------------------
-
-    @property
-    def num_seats(self) -> int:
-        return self.options.players
 
     @property
     def phase(self) -> str:
@@ -1194,46 +1164,7 @@ class CabangaGame(Game):
     # -- persistence ---------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        s = self._s
-        w = s.window
-        return {
-            **save_header(self, self._rng),
-            "state": {
-                "totals": list(s.totals),
-                "round_no": s.round_no,
-                "starter": s.starter,
-                "current": s.current,
-                "phase": s.phase,
-                "hands": [to_json(h) for h in s.hands],
-                "deck": to_json(s.deck),
-                "thrown": to_json(s.thrown),
-                "piles": [[to_json(p) for p in row] for row in s.piles],
-                "prev_colour": s.prev_colour,
-                "window": None
-                if w is None
-                else {
-                    "seat": w.seat,
-                    "colour": w.colour,
-                    "side": w.side,
-                    "low": w.low,
-                    "high": w.high,
-                    "values": list(w.values),
-                    "eligible": list(w.eligible),
-                    "pending": list(w.pending),
-                    "throws": [[t, to_json(c)] for t, c in w.throws],
-                    "passed": list(w.passed),
-                },
-                "emptied": list(s.emptied),
-                "last_play": None
-                if s.last_play is None
-                else [s.last_play[0], s.last_play[1].code, s.last_play[2]],
-                "last_ender": s.last_ender,
-                "turns": s.turns,
-                "rebuilds": s.rebuilds,
-                "winners": list(s.winners),
-                "log": [list(r) for r in s.log],
-            },
-        }
+        return {**save_header(self, self._rng), "state": to_json(self._s)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
@@ -1243,45 +1174,5 @@ class CabangaGame(Game):
         game.seed = header.seed
         game._rng = header.rng
         game.opening_events = []
-        d = data["state"]
-
-        def cards(v: list[str]) -> list[CabangaCard]:
-            return [CabangaCard.from_code(x) for x in v]
-
-        wd = d["window"]
-        window = None
-        if wd is not None:
-            window = _Window(
-                seat=wd["seat"],
-                colour=wd["colour"],
-                side=wd["side"],
-                low=wd["low"],
-                high=wd["high"],
-                values=list(wd["values"]),
-                eligible=list(wd["eligible"]),
-                pending=list(wd["pending"]),
-                throws=[(t, cards(c)) for t, c in wd["throws"]],
-                passed=list(wd["passed"]),
-            )
-        lp = d["last_play"]
-        game._s = _State(
-            totals=list(d["totals"]),
-            round_no=d["round_no"],
-            starter=d["starter"],
-            current=d["current"],
-            phase=d["phase"],
-            hands=[cards(h) for h in d["hands"]],
-            deck=cards(d["deck"]),
-            thrown=cards(d["thrown"]),
-            piles=[[cards(p) for p in row] for row in d["piles"]],
-            prev_colour=d["prev_colour"],
-            window=window,
-            emptied=list(d["emptied"]),
-            last_play=None if lp is None else (lp[0], CabangaCard.from_code(lp[1]), lp[2]),
-            last_ender=d["last_ender"],
-            turns=d["turns"],
-            rebuilds=d["rebuilds"],
-            winners=list(d["winners"]),
-            log=[list(r) for r in d["log"]],
-        )
+        game._s = record_from_dict(_State, data["state"], _STATE_JSON)
         return game

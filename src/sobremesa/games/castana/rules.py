@@ -34,6 +34,7 @@ from sobremesa.core.game import (
     Event,
     Game,
     IllegalAction,
+    Record,
     View,
     event_decoder,
     read_header,
@@ -450,7 +451,7 @@ event_from_dict = event_decoder(EVENT_TYPES.values())
 
 
 @dataclass
-class CastanaOptions:
+class CastanaOptions(Record):
     players: int = 4
     referee: bool = False  # automatic referee: invalid words refused at once
     protected: tuple[bool, ...] = ()  # per seat: warn before stealing their turn
@@ -466,16 +467,9 @@ class CastanaOptions:
         if not isinstance(self.target, int) or not 5 <= self.target <= 500:
             raise ValueError("target")
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "referee": self.referee,
-            "protected": list(self.protected),
-            "target": self.target,
-        }
-
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CastanaOptions:
+        # Strict: a save's options must name every field but the newer target.
         return cls(
             int(data["players"]),
             bool(data["referee"]),
@@ -603,10 +597,6 @@ class CastanaGame(Game):
         return self._is_word(word)
 
     # -- Game interface -------------------------------------------------------------
-    @property
-    def num_seats(self) -> int:
-        return self.options.players
-
     def is_over(self) -> bool:
         return self.phase == "over"
 

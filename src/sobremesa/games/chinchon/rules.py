@@ -94,8 +94,14 @@ from sobremesa.core.game import (
     Event,
     Game,
     IllegalAction,
+    Options,
+    Record,
     View,
+    each,
+    event_decoder,
+    nullable,
     read_header,
+    record_from_dict,
     save_header,
     to_json,
 )
@@ -118,7 +124,7 @@ PHASES = ("draw", "discard", "layoff", "reenganche", "over")
 
 
 @dataclass(frozen=True)
-class ChinchonOptions:
+class ChinchonOptions(Options):
     players: int = 4
     deck: int = 40
     limit: int = 100
@@ -141,29 +147,13 @@ class ChinchonOptions:
         """Number of decks: 1 for 2–4 players, 2 for 5–8."""
         return 2 if self.players >= 5 else 1
 
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ChinchonOptions:
-        names = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in names})
-
 
 # ---------------------------------------------------------------------------
 # JSON helpers
 
-
-def _card(v: Any) -> Card | None:
-    return None if v is None else Card.from_code(v)
-
-
-def _cards(v: Any) -> tuple[Card, ...] | None:
-    return None if v is None else tuple(Card.from_code(s) for s in v)
-
-
-def _melds(v: Any) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(Card.from_code(s) for s in m) for m in v)
+_card = nullable(Card.from_code)
+_cards = nullable(each(Card.from_code))
+_melds = each(each(Card.from_code))
 
 
 # ---------------------------------------------------------------------------
@@ -366,7 +356,7 @@ class LayOffFinished(ChinchonEvent):
 
 
 @dataclass(frozen=True)
-class SeatResult:
+class SeatResult(Record):
     """One seat's round: points this round, running total, and the explanation."""
 
     seat: int
@@ -377,20 +367,10 @@ class SeatResult:
     laid_off: tuple[Card, ...]
     closer: bool
 
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: to_json(getattr(self, f.name)) for f in fields(self)}
-
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> SeatResult:
-        return cls(
-            seat=d["seat"],
-            points=d["points"],
-            total=d["total"],
-            melds=_melds(d["melds"]),
-            loose_cards=_cards(d["loose_cards"]) or (),
-            laid_off=_cards(d["laid_off"]) or (),
-            closer=d["closer"],
-        )
+        cards = each(Card.from_code)
+        return record_from_dict(cls, d, {"melds": _melds, "loose_cards": cards, "laid_off": cards})
 
 
 @dataclass(frozen=True)
@@ -470,29 +450,16 @@ EVENT_TYPES: dict[str, type[ChinchonEvent]] = {
     )
 }
 
-_CARD_FIELDS = {"card", "starting_card", "new_top", "discard_top", "facedown"}
-_CARDS_FIELDS = {"cards", "loose_cards", "laid_off", "meld_after"}
-_TUPLE_FIELDS = {"hand_sizes", "seats", "totals"}
-
-
-def event_from_dict(data: dict[str, Any]) -> ChinchonEvent:
-    """Inverse of `event.to_dict()`."""
-    cls = EVENT_TYPES[data["kind"]]
-    kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        v = data[f.name]
-        if f.name in _CARD_FIELDS:
-            v = _card(v)
-        elif f.name in _CARDS_FIELDS:
-            v = _cards(v)
-        elif f.name == "melds":
-            v = _melds(v)
-        elif f.name in _TUPLE_FIELDS:
-            v = tuple(v)
-        elif f.name == "results":
-            v = tuple(SeatResult.from_dict(r) for r in v)
-        kwargs[f.name] = v
-    return cls(**kwargs)
+#: Inverse of `event.to_dict()`: cards from their codes, other lists as tuples.
+event_from_dict = event_decoder(
+    EVENT_TYPES.values(),
+    {
+        **dict.fromkeys(("card", "starting_card", "new_top", "discard_top", "facedown"), _card),
+        **dict.fromkeys(("cards", "loose_cards", "laid_off", "meld_after"), _cards),
+        "melds": _melds,
+        "results": each(SeatResult.from_dict),
+    },
+)
 
 
 # ---------------------------------------------------------------------------
@@ -589,6 +556,23 @@ class _State:
     log: list[dict[str, Any]] = field(default_factory=list)
 
 
+_CARD_LIST = each(Card.from_code, list)
+_MELD_LIST = each(each(Card.from_code), list)
+#: How the live state reads back from JSON (other fields are plain data).
+_STATE_JSON: dict[str, Any] = {
+    "hands": each(_CARD_LIST, list),
+    "stock": _CARD_LIST,
+    "discard": _CARD_LIST,
+    "taken": _card,
+    "closer_melds": _MELD_LIST,
+    "closer_shown": _MELD_LIST,
+    "facedown": _card,
+    "laid_off": each(_CARD_LIST, list),
+    "round_melds": each(_MELD_LIST, list),
+    "round_loose": each(_CARD_LIST, list),
+}
+
+
 class ChinchonGame(Game):
     """A Chinchón match. Construct, read `opening_events`, then loop on
     `to_act()` / `legal_actions()` / `apply()`."""
@@ -620,10 +604,6 @@ class ChinchonGame(Game):
         self.opening_events: list[ChinchonEvent] = events
 
     # -- basic properties --------------------------------------------------
-
-    @property
-    def num_seats(self) -> int:
-        return self.options.players
 
     @property
     def phase(self) -> str:
@@ -1091,40 +1071,7 @@ class ChinchonGame(Game):
     # -- persistence ---------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        s = self._s
-        return {
-            **save_header(self, self._rng),
-            "state": {
-                "totals": list(s.totals),
-                "eliminated": list(s.eliminated),
-                "pot": s.pot,
-                "round_no": s.round_no,
-                "mano": s.mano,
-                "current": s.current,
-                "phase": s.phase,
-                "hands": [to_json(h) for h in s.hands],
-                "stock": to_json(s.stock),
-                "discard": to_json(s.discard),
-                "taken": to_json(s.taken),
-                "closer": s.closer,
-                "closer_melds": to_json(s.closer_melds),
-                "closer_shown": to_json(s.closer_shown),
-                "closer_points": s.closer_points,
-                "chinchon": s.chinchon,
-                "facedown": to_json(s.facedown),
-                "queue": list(s.queue),
-                "laid_off": [to_json(x) for x in s.laid_off],
-                "round_points": list(s.round_points),
-                "round_melds": [to_json(x) for x in s.round_melds],
-                "round_loose": [to_json(x) for x in s.round_loose],
-                "rebuilds": s.rebuilds,
-                "turns": s.turns,
-                "winner": s.winner,
-                "reason": s.reason,
-                "reenganche_total": s.reenganche_total,
-                "log": [dict(e) for e in s.log],
-            },
-        }
+        return {**save_header(self, self._rng), "state": to_json(self._s)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
@@ -1134,39 +1081,5 @@ class ChinchonGame(Game):
         game.seed = header.seed
         game._rng = header.rng
         game.opening_events = []
-        d = data["state"]
-
-        def cards(v: list[str]) -> list[Card]:
-            return [Card.from_code(x) for x in v]
-
-        game._s = _State(
-            totals=list(d["totals"]),
-            eliminated=list(d["eliminated"]),
-            pot=d["pot"],
-            round_no=d["round_no"],
-            mano=d["mano"],
-            current=d["current"],
-            phase=d["phase"],
-            hands=[cards(h) for h in d["hands"]],
-            stock=cards(d["stock"]),
-            discard=cards(d["discard"]),
-            taken=_card(d["taken"]),
-            closer=d["closer"],
-            closer_melds=list(_melds(d["closer_melds"])),
-            closer_shown=list(_melds(d["closer_shown"])),
-            closer_points=d["closer_points"],
-            chinchon=d["chinchon"],
-            facedown=_card(d["facedown"]),
-            queue=list(d["queue"]),
-            laid_off=[cards(x) for x in d["laid_off"]],
-            round_points=list(d["round_points"]),
-            round_melds=[list(_melds(x)) for x in d["round_melds"]],
-            round_loose=[cards(x) for x in d["round_loose"]],
-            rebuilds=d["rebuilds"],
-            turns=d["turns"],
-            winner=d["winner"],
-            reason=d["reason"],
-            reenganche_total=d["reenganche_total"],
-            log=[dict(e) for e in d["log"]],
-        )
+        game._s = record_from_dict(_State, data["state"], _STATE_JSON)
         return game

@@ -45,7 +45,7 @@ others.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 from sobremesa.core.game import (
@@ -53,9 +53,14 @@ from sobremesa.core.game import (
     Event,
     Game,
     IllegalAction,
+    Options,
     View,
+    each,
+    event_decoder,
     read_header,
+    record_from_dict,
     save_header,
+    to_json,
 )
 from sobremesa.games.palabras.board import Board, Layout, Move, layout_from_data
 from sobremesa.games.palabras.movegen import best_move, generate_moves
@@ -78,7 +83,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
 @dataclass(frozen=True)
-class PalabrasOptions:
+class PalabrasOptions(Options):
     """`layout`: "standard" or 15 layout lines (see `board.py`)."""
 
     players: int = 2
@@ -94,20 +99,6 @@ class PalabrasOptions:
         if not isinstance(self.layout, str):
             object.__setattr__(self, "layout", tuple(self.layout))
         layout_from_data(self.layout)  # raises LayoutError if unusable
-
-    def to_dict(self) -> dict[str, Any]:
-        d = {f.name: getattr(self, f.name) for f in fields(self)}
-        if not isinstance(self.layout, str):
-            d["layout"] = list(self.layout)
-        return d
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> PalabrasOptions:
-        names = {f.name for f in fields(cls)}
-        kwargs = {k: v for k, v in data.items() if k in names}
-        if isinstance(kwargs.get("layout"), list):
-            kwargs["layout"] = tuple(kwargs["layout"])
-        return cls(**kwargs)
 
 
 # ---------------------------------------------------------------------------
@@ -264,15 +255,8 @@ EVENT_TYPES: dict[str, type[PalabrasEvent]] = {
 }
 
 
-def event_from_dict(data: dict[str, Any]) -> PalabrasEvent:
-    cls = EVENT_TYPES[data["kind"]]
-    kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        v = data[f.name]
-        if isinstance(v, list):
-            v = tuple(tuple(x) if isinstance(x, list) else x for x in v)
-        kwargs[f.name] = v
-    return cls(**kwargs)
+#: Inverse of `event.to_dict()` (lists back to tuples).
+event_from_dict = event_decoder(EVENT_TYPES.values())
 
 
 # ---------------------------------------------------------------------------
@@ -398,10 +382,6 @@ class PalabrasGame(Game):
         self.opening_events: list[PalabrasEvent] = events
 
     # -- properties ------------------------------------------------------------
-
-    @property
-    def num_seats(self) -> int:
-        return self.options.players
 
     @property
     def board(self) -> Board:
@@ -672,20 +652,11 @@ class PalabrasGame(Game):
         return {
             **save_header(self, self._rng),
             "lexicon_sha256": getattr(dawg, "sha256", None),
+            # the board as its 15 rows, each rack as one string
             "state": {
+                **to_json(s),
                 "board": s.board.rows(),
-                "bag": list(s.bag),
                 "racks": ["".join(r) for r in s.racks],
-                "scores": list(s.scores),
-                "current": s.current,
-                "turn": s.turn,
-                "scoreless": s.scoreless,
-                "last_placer": s.last_placer,
-                "over": s.over,
-                "reason": s.reason,
-                "winners": list(s.winners),
-                "final_racks": list(s.final_racks),
-                "log": [dict(e) for e in s.log],
             },
         }
 
@@ -703,20 +674,10 @@ class PalabrasGame(Game):
         for tile in d["bag"] + list("".join(d["racks"])):
             if tile != BLANK and tile not in CODE:
                 raise ValueError(f"bad tile {tile!r} in save")
-        game._s = _State(
-            board=Board.from_rows(d["board"], layout),
-            bag=list(d["bag"]),
-            racks=[list(r) for r in d["racks"]],
-            scores=list(d["scores"]),
-            current=d["current"],
-            turn=d["turn"],
-            scoreless=d["scoreless"],
-            last_placer=d["last_placer"],
-            over=d["over"],
-            reason=d["reason"],
-            winners=list(d["winners"]),
-            final_racks=list(d["final_racks"]),
-            log=[dict(e) for e in d["log"]],
+        game._s = record_from_dict(
+            _State,
+            d,
+            {"board": lambda rows: Board.from_rows(rows, layout), "racks": each(list, list)},
         )
         if len(game.all_tiles()) != TOTAL_TILES:
             raise ValueError("save does not hold 97 tiles")
