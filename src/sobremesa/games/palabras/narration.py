@@ -6,7 +6,7 @@ after the batch, and the players' names in; lines out. No game, no clock, no I/O
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sobremesa.core.game import Event
@@ -15,31 +15,8 @@ from sobremesa.games.palabras import texts as t
 from sobremesa.games.palabras.board import Move, parse_square, square_name
 from sobremesa.games.palabras.tiles import RACK_SIZE
 from sobremesa.i18n import _, ngettext
+from sobremesa.ui.told import Names, Told
 from sobremesa.ui.wording import said
-
-
-@dataclass(frozen=True)
-class Names:
-    """Who is who at the table: "Tú" for the seat that listens, else the name."""
-
-    names: Sequence[str]
-    you_seat: int | None
-
-    def you(self, seat: int | None) -> bool:
-        return seat is not None and seat == self.you_seat
-
-    def name(self, seat: int) -> str:
-        return _("Tú") if self.you(seat) else self.names[seat]
-
-
-@dataclass
-class Told:
-    """The lines of one event, and what `ultima` and the status prompt keep of it
-    (None: what they had stays)."""
-
-    lines: list[str]
-    last_move: str | None = None
-    last_brief: list[str] | None = None
 
 
 @dataclass(frozen=True)
