@@ -249,3 +249,27 @@ def _other_seat_actions(table: Table) -> list[Any]:
     return [Discard(card) for card in game.view(1).hand or []] + [
         Discard(c) for c in (game.view(0).hand or [])
     ]
+
+
+def test_bots_wait_for_speech_and_the_pace_but_go_on_with_their_own_turn() -> None:
+    """Chinchón, a person and a bot: after the person's discard the bot waits until
+    the person has heard it plus the pace; its discard follows its draw at once."""
+    entry = GAMES["chinchon"]
+    game = entry.new_game(2, seed=3)
+    match = Match(
+        game, ["human", "bot"], {1: entry.make_bot("facil", 1, 3)}, policy=ReactionPolicy(pace=1.0)
+    )
+    match.start(0.0)
+    assert game.to_act() == [0] and match.next_wakeup() is None  # waits for the person
+    match.submit(0, game.legal_actions(0)[0], 1.0)  # draws
+    outcome = match.submit(0, game.legal_actions(0)[0], 2.0)  # discards
+    assert [e.kind for d in outcome.deliveries for e in d.events if d.seat == 0][0] == "discarded"
+    assert game.to_act() == [1] and match.next_wakeup() == 3.0
+    match.heard_until(0, 6.5)  # 4.5 s of speech still to hear at the reader's pace
+    assert match.next_wakeup() == 7.5 and match.advance(7.4) == []
+    done = match.advance(7.5)
+    kinds = [e.kind for d in done if d.seat == 0 for e in d.events]
+    assert kinds[:2] == ["drew_stock", "discarded"], kinds  # draw and discard together
+    drawn = next(e for d in done if d.seat == 0 for e in d.events if e.kind == "drew_stock")
+    assert drawn.card is None, "the person does not see the bot's card"
+    assert game.to_act() == [0]

@@ -108,6 +108,7 @@ class Match:
         self.ready_at = 0.0  # when a bot may play its ordinary turn
         self.last_actor: int | None = None
         self.last_events: list[Event] = []  # the latest batch, unfiltered
+        self.new_turn = True  # the next bot's move starts a new turn (it waits the pace)
 
     # -- the public interface ----------------------------------------------------
     def start(self, now: float) -> list[Delivery]:
@@ -170,7 +171,7 @@ class Match:
         link knows: a screen reader's pace, the own voice's end, a client's report).
         A window opened meanwhile starts for them then; bots wait for it too."""
         self.heard[seat] = at
-        self.ready_at = max(self.ready_at, at)
+        self.ready_at = max(self.ready_at, self.policy.bot_ready_at(at, new_turn=self.new_turn))
         if self.window is not None and seat in self.game.to_act():
             self.window.opened_at = max(self.window.opened_at, at)
 
@@ -237,9 +238,12 @@ class Match:
         for person in self.people():
             self.heard[person] = max(self.heard.get(person, now), now)
         self._update_window(now)
-        new_turn = seat is None or seat != self.last_actor
         if seat is not None:
             self.last_actor = seat
+        # A bot that goes on with its own turn (draw, then discard) does so at once;
+        # a new player's turn waits for the pace, as in the session.
+        to_act = self.game.to_act()
+        new_turn = self.new_turn = seat is None or not to_act or to_act[0] != seat
         heard = max([now, *(self.heard.get(p, now) for p in self.people())])
         self.ready_at = self.policy.bot_ready_at(heard, new_turn=new_turn)
         seq = len(self.log)
@@ -297,6 +301,7 @@ class Match:
             "heard": [[seat, t] for seat, t in sorted(self.heard.items())],
             "ready_at": self.ready_at,
             "last_actor": self.last_actor,
+            "new_turn": self.new_turn,
             "log": [entry.to_dict() for entry in self.log],
         }
 
@@ -323,6 +328,7 @@ class Match:
         match.ready_at = float(data.get("ready_at", 0.0))
         last = data.get("last_actor")
         match.last_actor = None if last is None else int(last)
+        match.new_turn = bool(data.get("new_turn", True))
         decode = type(match.game).event_from_dict
         match.log = [
             Logged(int(e["seq"]), None if e["seat"] is None else int(e["seat"]), decode(e["event"]))
