@@ -82,12 +82,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from sobremesa.core.game import (
     Action,
     Event,
-    Game,
     IllegalAction,
     Options,
     Record,
@@ -95,12 +94,10 @@ from sobremesa.core.game import (
     each,
     event_decoder,
     nullable,
-    read_header,
     record_from_dict,
-    save_header,
-    to_json,
     tuples,
 )
+from sobremesa.core.state_game import RoundGame
 
 COLOURS: tuple[str, ...] = ("rojo", "azul", "amarillo", "morado")
 GREY = "gris"
@@ -708,12 +705,14 @@ _STATE_JSON: dict[str, Any] = {
 }
 
 
-class CabangaGame(Game):
+class CabangaGame(RoundGame):
     """A game of ¡Cabanga!. Construct, read `opening_events`, then loop on
     `to_act()` / `legal_actions()` / `apply()` (and `close_window()` for a timed
     Cabanga window)."""
 
     game_id: ClassVar[str] = "cabanga"
+    options_type = CabangaOptions
+    state_type = _State
 
     def __init__(self, options: CabangaOptions | None = None, seed: int = 0) -> None:
         self.options = options or CabangaOptions()
@@ -736,19 +735,6 @@ class CabangaGame(Game):
     # -- basic properties --------------------------------------------------
 
     @property
-    def phase(self) -> str:
-        return self._s.phase
-
-    @property
-    def current_seat(self) -> int | None:
-        """The active player (also during a Cabanga window)."""
-        return self._s.current
-
-    @property
-    def round_no(self) -> int:
-        return self._s.round_no
-
-    @property
     def winners(self) -> list[int]:
         return list(self._s.winners)
 
@@ -761,12 +747,6 @@ class CabangaGame(Game):
     def round_points(self) -> list[list[int]]:
         """Points of every finished round, per seat; `scores()` is their sum."""
         return [list(r) for r in self._s.log]
-
-    def is_over(self) -> bool:
-        return self._s.phase == "over"
-
-    def scores(self) -> list[int]:
-        return list(self._s.totals)
 
     def to_act(self) -> list[int]:
         s = self._s
@@ -1163,16 +1143,5 @@ class CabangaGame(Game):
 
     # -- persistence ---------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        return {**save_header(self, self._rng), "state": to_json(self._s)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Self:
-        header = read_header(data, cls.game_id)
-        game = cls.__new__(cls)
-        game.options = CabangaOptions.from_dict(header.options)
-        game.seed = header.seed
-        game._rng = header.rng
-        game.opening_events = []
-        game._s = record_from_dict(_State, data["state"], _STATE_JSON)
-        return game
+    def state_json(self) -> dict[str, Any]:
+        return _STATE_JSON

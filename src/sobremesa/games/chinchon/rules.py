@@ -86,13 +86,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from sobremesa.core.cards import Card, make_deck
 from sobremesa.core.game import (
     Action,
     Event,
-    Game,
     IllegalAction,
     Options,
     Record,
@@ -100,11 +99,9 @@ from sobremesa.core.game import (
     each,
     event_decoder,
     nullable,
-    read_header,
     record_from_dict,
-    save_header,
-    to_json,
 )
+from sobremesa.core.state_game import RoundGame
 from sobremesa.games.chinchon.melds import (
     MAX_CLOSE_POINTS,
     best_arrangement,
@@ -300,8 +297,11 @@ class TookDiscard(ChinchonEvent):
 
 @dataclass(frozen=True)
 class Discarded(ChinchonEvent):
+    """`taken`: the discard `seat` took this turn (None: it drew from the stock)."""
+
     seat: int
     card: Card
+    taken: Card | None = None
     kind: ClassVar[str] = "discarded"
 
 
@@ -321,6 +321,7 @@ class Closed(ChinchonEvent):
 
     `melds` are shown to everybody; meld indices for LayOff refer to this order.
     `seven_run`: the 7 cards form one run (wins the match if the option is on).
+    `taken`: the discard `seat` took this turn (None: it drew from the stock).
     """
 
     seat: int
@@ -330,6 +331,7 @@ class Closed(ChinchonEvent):
     loose_points: int
     chinchon: bool
     seven_run: bool
+    taken: Card | None = None
     kind: ClassVar[str] = "closed"
     private: ClassVar[tuple[str, ...]] = ("facedown",)
 
@@ -454,7 +456,9 @@ EVENT_TYPES: dict[str, type[ChinchonEvent]] = {
 event_from_dict = event_decoder(
     EVENT_TYPES.values(),
     {
-        **dict.fromkeys(("card", "starting_card", "new_top", "discard_top", "facedown"), _card),
+        **dict.fromkeys(
+            ("card", "starting_card", "new_top", "discard_top", "facedown", "taken"), _card
+        ),
         **dict.fromkeys(("cards", "loose_cards", "laid_off", "meld_after"), _cards),
         "melds": _melds,
         "results": each(SeatResult.from_dict),
@@ -573,11 +577,13 @@ _STATE_JSON: dict[str, Any] = {
 }
 
 
-class ChinchonGame(Game):
+class ChinchonGame(RoundGame):
     """A Chinchón match. Construct, read `opening_events`, then loop on
     `to_act()` / `legal_actions()` / `apply()`."""
 
     game_id: ClassVar[str] = "chinchon"
+    options_type = ChinchonOptions
+    state_type = _State
 
     def __init__(self, options: ChinchonOptions | None = None, seed: int = 0) -> None:
         self.options = options or ChinchonOptions()
@@ -606,18 +612,6 @@ class ChinchonGame(Game):
     # -- basic properties --------------------------------------------------
 
     @property
-    def phase(self) -> str:
-        return self._s.phase
-
-    @property
-    def current_seat(self) -> int | None:
-        return self._s.current
-
-    @property
-    def round_no(self) -> int:
-        return self._s.round_no
-
-    @property
     def pot(self) -> int:
         return self._s.pot
 
@@ -632,12 +626,6 @@ class ChinchonGame(Game):
         return [dict(e) for e in self._s.log]
 
     event_from_dict = staticmethod(event_from_dict)
-
-    def is_over(self) -> bool:
-        return self._s.phase == "over"
-
-    def scores(self) -> list[int]:
-        return list(self._s.totals)
 
     def to_act(self) -> list[int]:
         s = self._s
@@ -838,12 +826,12 @@ class ChinchonGame(Game):
             self._check_card_to_drop(seat, action.card)
             s.hands[seat].remove(action.card)
             s.discard.append(action.card)
-            s.taken = None
+            taken, s.taken = s.taken, None
             s.turns += 1
             s.current = self._next_in(seat)
             s.phase = "draw"
             return [
-                Discarded(seat=seat, card=action.card),
+                Discarded(seat=seat, card=action.card, taken=taken),
                 TurnStarted(seat=s.current, phase="draw"),
             ]
         if isinstance(action, Close):
@@ -864,7 +852,7 @@ class ChinchonGame(Game):
         s = self._s
         o = self.options
         s.facedown = facedown
-        s.taken = None
+        taken, s.taken = s.taken, None
         s.turns += 1
         s.closer = seat
         s.closer_melds = list(arr.melds)
@@ -885,6 +873,7 @@ class ChinchonGame(Game):
                 loose_points=arr.loose_points,
                 chinchon=s.chinchon,
                 seven_run=seven,
+                taken=taken,
             )
         ]
         if seven and o.seven_run_wins:
@@ -1070,16 +1059,5 @@ class ChinchonGame(Game):
 
     # -- persistence ---------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        return {**save_header(self, self._rng), "state": to_json(self._s)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Self:
-        header = read_header(data, cls.game_id)
-        game = cls.__new__(cls)
-        game.options = ChinchonOptions.from_dict(header.options)
-        game.seed = header.seed
-        game._rng = header.rng
-        game.opening_events = []
-        game._s = record_from_dict(_State, data["state"], _STATE_JSON)
-        return game
+    def state_json(self) -> dict[str, Any]:
+        return _STATE_JSON

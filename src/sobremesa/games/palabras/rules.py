@@ -51,17 +51,15 @@ from typing import Any, ClassVar, Self
 from sobremesa.core.game import (
     Action,
     Event,
-    Game,
     IllegalAction,
     Options,
     View,
     each,
     event_decoder,
     read_header,
-    record_from_dict,
-    save_header,
     to_json,
 )
+from sobremesa.core.state_game import StateGame
 from sobremesa.games.palabras.board import Board, Layout, Move, layout_from_data
 from sobremesa.games.palabras.movegen import best_move, generate_moves
 from sobremesa.games.palabras.scoring import Play, apply_play, check_move
@@ -338,7 +336,7 @@ def _default_lexicon():
     return load_lexicon("palabras")
 
 
-class PalabrasGame(Game):
+class PalabrasGame(StateGame):
     """A game of Palabras. Construct, read `opening_events`, then loop on
     `to_act()` / `legal_moves()` or `legal_actions()` / `apply()`.
 
@@ -347,6 +345,8 @@ class PalabrasGame(Game):
     """
 
     game_id: ClassVar[str] = "palabras"
+    options_type = PalabrasOptions
+    state_type = _State
 
     def __init__(self, options: PalabrasOptions | None = None, seed: int = 0, lexicon=None) -> None:
         self.options = options or PalabrasOptions()
@@ -391,10 +391,6 @@ class PalabrasGame(Game):
     @property
     def dawg(self):
         return getattr(self.lexicon, "dawg", self.lexicon)
-
-    @property
-    def current_seat(self) -> int | None:
-        return self._s.current
 
     @property
     def bag_count(self) -> int:
@@ -646,39 +642,27 @@ class PalabrasGame(Game):
 
     # -- persistence -------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def save_extra(self) -> dict[str, Any]:
+        return {"lexicon_sha256": getattr(self.dawg, "sha256", None)}
+
+    def state_to_dict(self) -> dict[str, Any]:
+        # the board as its 15 rows, each rack as one string
         s = self._s
-        dawg = self.dawg
-        return {
-            **save_header(self, self._rng),
-            "lexicon_sha256": getattr(dawg, "sha256", None),
-            # the board as its 15 rows, each rack as one string
-            "state": {
-                **to_json(s),
-                "board": s.board.rows(),
-                "racks": ["".join(r) for r in s.racks],
-            },
-        }
+        return {**to_json(s), "board": s.board.rows(), "racks": ["".join(r) for r in s.racks]}
+
+    def state_json(self) -> dict[str, Any]:
+        layout = layout_from_data(self.options.layout)
+        return {"board": lambda rows: Board.from_rows(rows, layout), "racks": each(list, list)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], lexicon=None) -> Self:
-        header = read_header(data, cls.game_id)
-        game = cls.__new__(cls)
-        game.options = PalabrasOptions.from_dict(header.options)
-        game.seed = header.seed
-        game.lexicon = lexicon if lexicon is not None else _default_lexicon()
-        game._rng = header.rng
-        game.opening_events = []
+        read_header(data, cls.game_id)  # another game's save: said before its tiles
         d = data["state"]
-        layout = layout_from_data(game.options.layout)
         for tile in d["bag"] + list("".join(d["racks"])):
             if tile != BLANK and tile not in CODE:
                 raise ValueError(f"bad tile {tile!r} in save")
-        game._s = record_from_dict(
-            _State,
-            d,
-            {"board": lambda rows: Board.from_rows(rows, layout), "racks": each(list, list)},
-        )
+        game = super().from_dict(data)
+        game.lexicon = lexicon if lexicon is not None else _default_lexicon()
         if len(game.all_tiles()) != TOTAL_TILES:
             raise ValueError("save does not hold 97 tiles")
         return game
