@@ -122,6 +122,11 @@ def tuples(value: Any) -> Any:
     return value
 
 
+def by_kind(*classes: type[Any]) -> dict[str, Any]:
+    """A game's event (or action) classes by their `kind`, the key of their JSON."""
+    return {cls.kind: cls for cls in classes}
+
+
 def event_decoder(
     types: Iterable[type[Event]], convert: Mapping[str, Callable[[Any], Any]] | None = None
 ) -> Callable[[dict[str, Any]], Any]:

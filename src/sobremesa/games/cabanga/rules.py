@@ -91,6 +91,7 @@ from sobremesa.core.game import (
     Options,
     Record,
     View,
+    by_kind,
     each,
     event_decoder,
     nullable,
@@ -306,7 +307,7 @@ class Pass(CabangaAction):
     kind: ClassVar[str] = "pass"
 
 
-ACTION_TYPES: dict[str, type[CabangaAction]] = {cls.kind: cls for cls in (Play, Throw, Pass)}
+ACTION_TYPES: dict[str, type[CabangaAction]] = by_kind(Play, Throw, Pass)
 
 
 def action_from_dict(data: dict[str, Any]) -> CabangaAction:
@@ -499,24 +500,21 @@ class GameOver(CabangaEvent):
     kind: ClassVar[str] = "game_over"
 
 
-EVENT_TYPES: dict[str, type[CabangaEvent]] = {
-    cls.kind: cls
-    for cls in (
-        GameStarted,
-        RoundStarted,
-        Dealt,
-        TurnStarted,
-        CardPlayed,
-        DeckRebuilt,
-        PenaltyDrawn,
-        CabangaOpened,
-        Thrown,
-        Passed,
-        CabangaClosed,
-        RoundScored,
-        GameOver,
-    )
-}
+EVENT_TYPES: dict[str, type[CabangaEvent]] = by_kind(
+    GameStarted,
+    RoundStarted,
+    Dealt,
+    TurnStarted,
+    CardPlayed,
+    DeckRebuilt,
+    PenaltyDrawn,
+    CabangaOpened,
+    Thrown,
+    Passed,
+    CabangaClosed,
+    RoundScored,
+    GameOver,
+)
 
 #: Inverse of `event.to_dict()`: cards from their codes, other lists as tuples.
 event_from_dict = event_decoder(

@@ -36,6 +36,7 @@ from sobremesa.core.game import (
     IllegalAction,
     Record,
     View,
+    by_kind,
     event_decoder,
     read_header,
     save_header,
@@ -197,9 +198,9 @@ class Give(CastanaAction):
     card: Card
 
 
-ACTIONS: dict[str, type[CastanaAction]] = {
-    a.kind: a for a in (PlayCard, PlayWord, Draw, Challenge, Pass, PutHand, Give)
-}
+ACTIONS: dict[str, type[CastanaAction]] = by_kind(
+    PlayCard, PlayWord, Draw, Challenge, Pass, PutHand, Give
+)
 
 
 def action_from_dict(data: dict[str, Any]) -> CastanaAction:
@@ -414,34 +415,31 @@ class GameOver(CastanaEvent):
     totals: tuple[int, ...]
 
 
-EVENT_TYPES: dict[str, type[CastanaEvent]] = {
-    cls.kind: cls
-    for cls in (
-        RoundStarted,
-        Dealt,
-        TurnStarted,
-        CardPlayed,
-        WordPlayed,
-        Attacked,
-        Drew,
-        TurnLost,
-        NextChosen,
-        WindowOpened,
-        WindowClosed,
-        StealWarned,
-        Passed,
-        Challenged,
-        WordTakenBack,
-        CardGiven,
-        GiveSkipped,
-        RaceStarted,
-        HandPut,
-        DeckReshuffled,
-        DeckEmpty,
-        RoundScored,
-        GameOver,
-    )
-}
+EVENT_TYPES: dict[str, type[CastanaEvent]] = by_kind(
+    RoundStarted,
+    Dealt,
+    TurnStarted,
+    CardPlayed,
+    WordPlayed,
+    Attacked,
+    Drew,
+    TurnLost,
+    NextChosen,
+    WindowOpened,
+    WindowClosed,
+    StealWarned,
+    Passed,
+    Challenged,
+    WordTakenBack,
+    CardGiven,
+    GiveSkipped,
+    RaceStarted,
+    HandPut,
+    DeckReshuffled,
+    DeckEmpty,
+    RoundScored,
+    GameOver,
+)
 
 #: Inverse of `event.to_dict()` (cards are their own codes: lists become tuples).
 event_from_dict = event_decoder(EVENT_TYPES.values())

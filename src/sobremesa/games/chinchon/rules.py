@@ -96,6 +96,7 @@ from sobremesa.core.game import (
     Options,
     Record,
     View,
+    by_kind,
     each,
     event_decoder,
     nullable,
@@ -204,10 +205,9 @@ class Reenganche(ChinchonAction):
     kind: ClassVar[str] = "reenganche"
 
 
-ACTION_TYPES: dict[str, type[ChinchonAction]] = {
-    cls.kind: cls
-    for cls in (DrawStock, TakeDiscard, Discard, Close, LayOff, FinishLayOff, Reenganche)
-}
+ACTION_TYPES: dict[str, type[ChinchonAction]] = by_kind(
+    DrawStock, TakeDiscard, Discard, Close, LayOff, FinishLayOff, Reenganche
+)
 
 
 def action_from_dict(data: dict[str, Any]) -> ChinchonAction:
@@ -429,28 +429,25 @@ class MatchOver(ChinchonEvent):
     kind: ClassVar[str] = "match_over"
 
 
-EVENT_TYPES: dict[str, type[ChinchonEvent]] = {
-    cls.kind: cls
-    for cls in (
-        MatchStarted,
-        RoundStarted,
-        Dealt,
-        TurnStarted,
-        DrewStock,
-        TookDiscard,
-        Discarded,
-        StockRebuilt,
-        Closed,
-        LaidOff,
-        LayOffFinished,
-        RoundScored,
-        Eliminated,
-        ReengancheOffered,
-        Reenganched,
-        ReengancheDeclined,
-        MatchOver,
-    )
-}
+EVENT_TYPES: dict[str, type[ChinchonEvent]] = by_kind(
+    MatchStarted,
+    RoundStarted,
+    Dealt,
+    TurnStarted,
+    DrewStock,
+    TookDiscard,
+    Discarded,
+    StockRebuilt,
+    Closed,
+    LaidOff,
+    LayOffFinished,
+    RoundScored,
+    Eliminated,
+    ReengancheOffered,
+    Reenganched,
+    ReengancheDeclined,
+    MatchOver,
+)
 
 #: Inverse of `event.to_dict()`: cards from their codes, other lists as tuples.
 event_from_dict = event_decoder(

@@ -54,6 +54,7 @@ from sobremesa.core.game import (
     IllegalAction,
     Options,
     View,
+    by_kind,
     each,
     event_decoder,
     read_header,
@@ -62,7 +63,7 @@ from sobremesa.core.game import (
 from sobremesa.core.state_game import StateGame
 from sobremesa.games.palabras.board import Board, Layout, Move, layout_from_data
 from sobremesa.games.palabras.movegen import best_move, generate_moves
-from sobremesa.games.palabras.scoring import Play, apply_play, check_move
+from sobremesa.games.palabras.scoring import Play, apply_play, check_move, take_from_rack
 from sobremesa.games.palabras.tiles import (
     BLANK,
     CODE,
@@ -247,10 +248,9 @@ class GameOver(PalabrasEvent):
     kind: ClassVar[str] = "game_over"
 
 
-EVENT_TYPES: dict[str, type[PalabrasEvent]] = {
-    cls.kind: cls
-    for cls in (GameStarted, TilesDrawn, TurnStarted, TilesPlaced, Exchanged, Passed, GameOver)
-}
+EVENT_TYPES: dict[str, type[PalabrasEvent]] = by_kind(
+    GameStarted, TilesDrawn, TurnStarted, TilesPlaced, Exchanged, Passed, GameOver
+)
 
 
 #: Inverse of `event.to_dict()` (lists back to tuples).
@@ -550,16 +550,7 @@ class PalabrasGame(StateGame):
             raise IllegalAction("nothing_to_exchange")
         if len(s.bag) < len(wanted):
             raise IllegalAction("bag_too_small", bag_count=len(s.bag), count=len(wanted))
-        left = list(s.racks[seat])
-        missing = []
-        for t in wanted:
-            if t in left:
-                left.remove(t)
-            else:
-                missing.append(t)
-        if missing:
-            raise IllegalAction("missing_tiles", missing="".join(missing), letter=missing[0])
-        s.racks[seat] = left
+        s.racks[seat] = take_from_rack(s.racks[seat], wanted)
         drawn = self._draw(seat, len(wanted), "exchange")
         s.bag.extend(wanted)
         self._rng.shuffle(s.bag)

@@ -197,17 +197,23 @@ def _words_and_score(board: Board, new: dict[int, int], main: Move):
     return tuple(words), sum(w.score for w in words) + bonus, bonus
 
 
-def _rack_check(rack: str, tiles: Iterable[PlacedTile]) -> None:
+def take_from_rack(rack: Iterable[str], letters: Iterable[str]) -> list[str]:
+    """The rack left after taking `letters` ("?" = blank); IllegalAction
+    "missing_tiles" naming every letter the rack does not hold."""
     left = list(rack)
     missing = []
-    for t in tiles:
-        need = t.rack_letter
+    for need in letters:
         if need in left:
             left.remove(need)
         else:
             missing.append(need)
     if missing:
         raise IllegalAction("missing_tiles", missing="".join(missing), letter=missing[0])
+    return left
+
+
+def _rack_check(rack: str, tiles: Iterable[PlacedTile]) -> None:
+    take_from_rack(rack, (t.rack_letter for t in tiles))
 
 
 def _column_name(col: int) -> str:
