@@ -10,10 +10,18 @@ from sobremesa.core.game import Action, Event, IllegalAction
 from sobremesa.core.registry import entry
 from sobremesa.games.castana import rules as r
 from sobremesa.games.castana.bots import bot_from_dict, make_bot
+from sobremesa.games.castana.narration import Aside, narrate, uses_auto_choice
+from sobremesa.games.castana.texts import (
+    COLOUR_CARD,
+    card_text,
+    hand_text,
+    sort_hand,
+    top_brief,
+    top_text,
+)
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.lexicon.spelling import WordError, normalize
 from sobremesa.settings import Settings
-from sobremesa.ui.announcer import Said
 from sobremesa.ui.commands import Command, CommandSpec, fold
 from sobremesa.ui.numbers import is_number
 from sobremesa.ui.session import (
@@ -27,8 +35,8 @@ from sobremesa.ui.session import (
     restore_seats,
     seat_table,
 )
+from sobremesa.ui.told import Names
 from sobremesa.ui.wording import (
-    BRIEF_CELLS,
     PROMPT_CELLS,
     cards_text,
     fit,
@@ -37,12 +45,8 @@ from sobremesa.ui.wording import (
     next_round_pause,
     points_text,
     prompt_of,
-    result_lines,
 )
 
-# The colour as a noun ("sigue el rojo") and as the card's adjective ("M roja").
-COLOUR_NOUNS = {"azul": N_("azul"), "rojo": N_("rojo"), "verde": N_("verde")}
-COLOUR_CARD = {"azul": N_("azul"), "rojo": N_("roja"), "verde": N_("verde")}
 COLOUR_WORDS = {
     "azul": ("azul", "azules", "blue"),
     "rojo": ("rojo", "roja", "rojas", "rojos", "red"),
@@ -150,42 +154,6 @@ REFUSALS = {
 }
 
 
-def card_text(card: str) -> str:
-    """'M roja', 'A azul', 'Ñ verde'."""
-    return f"{r.letter(card)} {_(COLOUR_CARD[r.colour(card)])}"
-
-
-def colour_name(colour: str) -> str:
-    return _(COLOUR_NOUNS[colour])
-
-
-def sort_hand(hand: Sequence[str], order: str) -> list[str]:
-    if order == "letra":
-        return sorted(
-            hand, key=lambda c: (r.LETTERS.index(r.letter(c)), r.COLOURS.index(r.colour(c)))
-        )
-    return sorted(hand, key=lambda c: (r.COLOURS.index(r.colour(c)), r.LETTERS.index(r.letter(c))))
-
-
-def hand_text(hand: Sequence[str], order: str) -> str:
-    """By colour: 'roja: A, M y S; verde: T'. By letter: 'A roja y azul, M roja'."""
-    if not hand:
-        return _("ninguna")
-    parts = []
-    if order == "letra":
-        for ch in dict.fromkeys(r.letter(c) for c in sort_hand(hand, order)):
-            colours = [
-                _(COLOUR_CARD[r.colour(c)]) for c in sort_hand(hand, order) if r.letter(c) == ch
-            ]
-            parts.append(f"{ch} {join(colours)}")
-        return ", ".join(parts)
-    for colour in r.COLOURS:
-        letters = [r.letter(c) for c in sort_hand(hand, order) if r.colour(c) == colour]
-        if letters:
-            parts.append(f"{_(COLOUR_CARD[colour])}: {join(letters)}")
-    return "; ".join(parts)
-
-
 WORDS_AT_ONCE = 12  # `palabras` says this many; `palabras más` the next ones
 
 
@@ -196,14 +164,6 @@ class Refused(Exception):
 EARLY = (
     0.5  # seconds: an answer sooner than this after a window opened was meant for the one before
 )
-
-ORDINALS = [
-    N_("en primer lugar"),
-    N_("en segundo lugar"),
-    N_("en tercer lugar"),
-    N_("en cuarto lugar"),
-    N_("en quinto lugar"),
-]
 
 
 class CastanaAdapter(GameAdapter):
@@ -423,7 +383,7 @@ class CastanaAdapter(GameAdapter):
             )
         if error.reason == "no_match" and error.details.get("card"):
             return _("{card} no va: arriba {top}.").format(
-                card=card_text(error.details["card"]), top=self._top_text(self._view())
+                card=card_text(error.details["card"]), top=top_text(self._view())
             )
         if error.reason == "not_now":
             return self._enie_refusal()
@@ -451,359 +411,44 @@ class CastanaAdapter(GameAdapter):
         return _("Ahora no puedes echar la Ñ; prueba en el turno de otro.")
 
     def describe(self, event: Event) -> list[str]:
-        event = event.visible_to(self.table.human)
-        method = getattr(self, f"_on_{event.kind}", None)
-        return method(event) if method else []
-
-    def _top_text(self, view: r.CastanaView) -> str:
-        """'M roja', or 'A azul, sigue el verde' when a vowel or Ñ changed the colour."""
-        if view.colour != r.colour(view.top):
-            return _("{card}, sigue el {colour}").format(
-                card=card_text(view.top), colour=colour_name(view.colour)
-            )
-        return card_text(view.top)
-
-    def _on_round_started(self, e: r.RoundStarted) -> list[str]:
-        if self._you(e.starter):
-            line = _("Ronda {n}, empiezas tú. Arriba: {card}.")
-            return [line.format(n=e.round_no, card=card_text(e.start_card))]
-        line = _("Ronda {n}, empieza {name}. Arriba: {card}.")
-        return [line.format(n=e.round_no, name=self._name(e.starter), card=card_text(e.start_card))]
-
-    def _on_dealt(self, e: r.Dealt) -> list[str]:
-        if not self._you(e.seat) or e.cards is None:
-            return []
-        return [_("Tus cartas: {cards}.").format(cards=hand_text(e.cards, self.order))]
-
-    def _on_turn_started(self, e: r.TurnStarted) -> list[str]:
-        if not self._you(e.seat):
-            return []
-        if e.attack:
-            return [_("Tu turno: pon otra {letter} o roba 2.").format(letter=e.attack)]
-        # The top card was named by the play before, and the prompt carries it.
-        return [_("Tu turno.")]
-
-    def _on_attacked(self, e: r.Attacked) -> list[str]:
-        if self._you(e.seat):
-            return []
-        return [
-            _("{name} debe poner otra {letter} o robar 2.").format(
-                name=self._name(e.seat), letter=e.letter
-            )
-        ]
-
-    def _choice_text(self, seat: int, last: str, colour: str) -> str:
-        """The colour chosen with a vowel or a Ñ (always said: it decides the next play)."""
-        if r.needs_choice(last) != "colour":
-            return ""
-        if self._you(seat) and self._auto_chose:
-            self._auto_chose = False
-            return _("; el juego elige por ti el {colour}").format(colour=colour_name(colour))
-        return _("; sigue el {colour}").format(colour=colour_name(colour))
-
-    def _move(self, line: str, *briefs: str) -> Said:
-        """A move line: kept as the last move, with its brief form for the braille
-        line (history review, and the status prompt during rivals' turns): the
-        first of `briefs` that fits, the last one being the shortest."""
-        self.last_move = line
-        self.last_brief = fit(PROMPT_CELLS - 2, *briefs)
-        return Said(line, brief=fit(BRIEF_CELLS, *briefs))
-
-    def _on_card_played(self, e: r.CardPlayed) -> list[str]:
-        card = card_text(e.card)
-        name = self._name(e.seat)
-        you = self._you(e.seat)
-        ch = r.letter(e.card)
-        if e.answer:
-            line = (
-                _("¡Toma castaña! Contestas con {card}.")
-                if you
-                else _("¡Toma castaña! {name} contesta con {card}.")
-            ).format(name=name, card=card)
-        elif ch == "Ñ" and e.out_of_turn:
-            line = (
-                _("¡Toma castaña! Echas la {card} fuera de turno.")
-                if you
-                else _("¡Toma castaña! {name} echa la {card} fuera de turno.")
-            ).format(name=name, card=card)
-        elif ch == "Ñ":
-            line = (
-                _("¡Toma castaña! Echas la {card}.")
-                if you
-                else _("¡Toma castaña! {name} echa la {card}.")
-            ).format(name=name, card=card)
-        elif ch in "LRS":
-            line = (_("¡Caña! Juegas {card}.") if you else _("¡Caña! {name} juega {card}.")).format(
-                name=name, card=card
-            )
-        else:
-            line = (_("Juegas {card}.") if you else _("{name} juega {card}.")).format(
-                name=name, card=card
-            )
-        choice = self._choice_text(e.seat, e.card, e.colour)
-        if choice:
-            line = line[:-1] + choice + "."
-        brief = f"{name} {card}"
-        if r.needs_choice(e.card) == "colour":
-            brief = _("{move}, sigue {colour}").format(move=brief, colour=colour_name(e.colour))
-        return [self._move(line, brief, f"{name} {card}"), *self._last_card(e.seat)]
-
-    def _last_card(self, seat: int) -> list[str]:
-        """'A Ana le queda una carta.': the moment to steal, doubt or throw the Ñ."""
-        if self.game.view(None).hand_sizes[seat] != 1 or self.game.is_over():
-            return []
-        if self._you(seat):
-            return [_("Te queda una carta.")]
-        return [_("A {name} le queda una carta.").format(name=self._name(seat))]
-
-    def _on_word_played(self, e: r.WordPlayed) -> list[str]:
-        last = e.cards[-1]
-        top = card_text(last) + self._choice_text(e.seat, last, e.colour)
-        name = self._name(e.seat)
-        you = self._you(e.seat)
-        if e.steal:
-            text = (
-                _("¡Toma castaña! Robas el turno con {word}; arriba {top}.")
-                if you
-                else _("¡Toma castaña! {name} roba el turno con {word}; arriba {top}.")
-            )
-        else:
-            text = (
-                _("Formas {word}; arriba {top}.")
-                if you
-                else _("{name} forma {word}; arriba {top}.")
-            )
-        line = text.format(name=name, word=e.word, top=top)
-        brief = f"{name} {e.word}"
-        if r.needs_choice(last) == "colour":
-            brief = _("{move}, sigue {colour}").format(move=brief, colour=colour_name(e.colour))
-        return [self._move(line, brief, f"{name} {e.word}"), *self._last_card(e.seat)]
-
-    def _on_drew(self, e: r.Drew) -> list[str]:
-        name = self._name(e.seat)
-        if self._you(e.seat) and e.cards is not None:
-            cards = join([card_text(c) for c in e.cards])
-            texts = {
-                "turn": _("Robas {cards}."),
-                "attack": _("Robas 2 y pierdes el turno: {cards}."),
-                "answer": _("Robas 4 y pierdes el turno: {cards}."),
-                "taken_back": _("Robas {count}: {cards}."),
-            }
-            line = texts.get(e.reason, _("Robas {cards}.")).format(cards=cards, count=e.count)
-            short = _("Robas {count}").format(count=cards_text(e.count))
-            return [self._move(line, _("Robas {cards}").format(cards=cards), short)]
-        texts = {
-            "turn": _("{name} roba."),
-            "attack": _("{name} roba {count} y pierde el turno."),
-            "answer": _("{name} roba {count} y pierde el turno."),
-            "taken_back": _("{name} roba {count}."),
-        }
-        line = texts.get(e.reason, _("{name} roba.")).format(name=name, count=e.count)
-        short = _("{name} roba {count}").format(name=name, count=e.count)
-        return [self._move(line, line[:-1], short)]
-
-    def _on_turn_lost(self, e: r.TurnLost) -> list[str]:
-        if e.reason != "h":
-            return []  # said with the cards drawn or the word taken back
-        if self._if_it_stands:  # a word that may yet be doubted and taken back
-            if self._you(e.seat):
-                return [_("La H es muda: si nadie duda, pierdes el turno.")]
-            return [
-                _("La H es muda: si nadie duda, {name} pierde el turno.").format(
-                    name=self._name(e.seat)
-                )
-            ]
-        if self._you(e.seat):
-            return [_("La H es muda: pierdes el turno.")]
-        return [_("La H es muda: {name} pierde el turno.").format(name=self._name(e.seat))]
-
-    def _on_next_chosen(self, e: r.NextChosen) -> list[str]:
-        if self._if_it_stands:  # a word that may yet be doubted and taken back
-            return [self._chosen_if_it_stands(e)]
-        if self._you(e.target):
-            return [_("{name} te elige: juegas tú.").format(name=self._name(e.seat))]
-        if self._you(e.seat) and self._auto_chose:
-            self._auto_chose = False
-            return [_("El juego elige por ti a {name}.").format(name=self._name(e.target))]
-        if self._you(e.seat):
-            return [_("Eliges a {name}.").format(name=self._name(e.target))]
-        return [
-            _("{name} elige a {target}.").format(
-                name=self._name(e.seat), target=self._name(e.target)
-            )
-        ]
-
-    def _chosen_if_it_stands(self, e: r.NextChosen) -> str:
-        """The S of a word that may yet be doubted: who would play, if it stands."""
-        if self._you(e.target):
-            return _("{name} te elige: si nadie duda, juegas tú.").format(name=self._name(e.seat))
-        target = self._name(e.target)
-        if self._you(e.seat) and self._auto_chose:
-            self._auto_chose = False
-            return _("El juego elige por ti a {name}: si nadie duda, juega.").format(name=target)
-        if self._you(e.seat):
-            return _("Eliges a {name}: si nadie duda, juega.").format(name=target)
-        return _("{name} elige a {target}: si nadie duda, juega.").format(
-            name=self._name(e.seat), target=target
+        seen = event.visible_to(self.table.human)
+        names = Names(self.table.names, self.table.human)
+        if isinstance(seen, r.WindowOpened):
+            self._asked = False  # a new window: asked again only if there is something to do
+        aside = Aside(
+            order=self.order,
+            if_it_stands=self._if_it_stands,
+            auto_chose=self._auto_chose,
+            asked=self._asked,
+            can_steal=isinstance(seen, r.WindowOpened) and self._may_steal(),
         )
+        told = narrate(seen, self._view(), names, aside=aside)
+        if self._auto_chose and uses_auto_choice(seen, names):
+            self._auto_chose = False  # the choice is told once
+        if told.last_move is not None:
+            self.last_move = told.last_move
+        if told.last_brief is not None:
+            self.last_brief = fit(PROMPT_CELLS - 2, *told.last_brief)
+        self._window_told(seen, told.lines)
+        return told.lines
 
-    def _on_window_opened(self, e: r.WindowOpened) -> list[str]:
-        self._asked = False
+    def _may_steal(self) -> bool:
         human = self.table.human
-        if human is None or human not in self.game.to_act():
-            return []
-        if self.auto_reaction(human) is not None:
-            return []  # nothing to do: the driver passes for the player
-        self._asked = True
-        self._opened_at = self.clock()
-        if getattr(self, "window_realtime", False):
-            self._window_asked = self.game.window_key()
-        steal = self._can_steal(human)
-        challenge = self._can_challenge(human)
-        name = self._name(e.seat)
-        if challenge and self.game.view(None).hand_sizes[e.seat] == 0:
-            line = _("¿{word}? Dudo o paso; si no, gana {name}.")
-        elif challenge and steal:
-            line = _("¿{word}, de {name}? Dudo, castaña o paso.")
-        elif challenge:
-            line = _("¿{word}, de {name}? Dudo o paso.")
-        else:
-            line = _("Castaña desde la {letter}: puedes robar.")
-        return [line.format(word=e.word, name=name, letter=r.letter(self.game.top))]
+        return human is not None and human in self.game.to_act() and self._can_steal(human)
 
-    def _on_window_closed(self, e: r.WindowClosed) -> list[str]:
-        if e.timed_out and self._asked:
-            self._asked = False
-            return [_("Se acabó el tiempo.")]
-        return []
-
-    def _on_steal_warned(self, e: r.StealWarned) -> list[str]:
-        if self._you(e.target):
+    def _window_told(self, event: Event, lines: list[str]) -> None:
+        """The player's part in a window, from what was told of it: asked (the
+        clock of an early answer starts), answered or timed out."""
+        if isinstance(event, r.WindowOpened) and lines:
             self._asked = True
             self._opened_at = self.clock()
-            return [_("¡Aviso! {name} va a robarte: juega o paso.").format(name=self._name(e.seat))]
-        if self._you(e.seat):
-            return [
-                _("Avisas a {name}: quieres robarle el turno.").format(name=self._name(e.target))
-            ]
-        line = _("{name} avisa a {target}: quiere robarle el turno.").format(
-            name=self._name(e.seat), target=self._name(e.target)
-        )
-        brief = _("{name} avisa a {target}").format(
-            name=self._name(e.seat), target=self._name(e.target)
-        )
-        return [Said(line, brief=fit(BRIEF_CELLS, line[:-1], brief))]
-
-    def _on_passed(self, e: r.Passed) -> list[str]:
-        if not self._you(e.seat) or not self._asked:
-            return []  # the game's own pass for a player with nothing to do is not told
-        self._asked = False
-        return [_("Pasas.")]
-
-    def _on_challenged(self, e: r.Challenged) -> list[str]:
-        verdict = _("está en el diccionario") if e.valid else _("no está en el diccionario")
-        if self._you(e.seat):
-            line = _("Dudas de {word}: {verdict}.")
-        else:
-            line = _("{name} duda de {word}: {verdict}.")
-        line = line.format(name=self._name(e.seat), word=e.word, verdict=verdict)
-        if e.valid:
-            line += " " + (
-                _("Cada uno te da una carta.")
-                if self._you(e.seat)
-                else _("Cada uno le da una carta.")
-            )
-        brief = (
-            _("{name} duda: {word} vale") if e.valid else _("{name} duda: {word} no vale")
-        ).format(name=self._name(e.seat), word=e.word)
-        return [self._move(line, brief, _("{name} duda").format(name=self._name(e.seat)))]
-
-    def _on_word_taken_back(self, e: r.WordTakenBack) -> list[str]:
-        top = card_text(e.top)
-        if e.colour != r.colour(e.top):
-            top = _("{card}, sigue el {colour}").format(card=top, colour=colour_name(e.colour))
-        if self._you(e.seat):
-            line = _("Recoges tus letras de {word} y pierdes el turno. Arriba otra vez: {top}.")
-        else:
-            line = _(
-                "{name} recoge sus letras de {word} y pierde el turno. Arriba otra vez: {top}."
-            )
-        line = line.format(name=self._name(e.seat), word=e.word, top=top)
-        brief = _("{name} recoge {word}; arriba {top}").format(
-            name=self._name(e.seat), word=e.word, top=card_text(e.top)
-        )
-        return [Said(line, brief=fit(BRIEF_CELLS, brief, brief.split(";")[0]))]
-
-    def _on_card_given(self, e: r.CardGiven) -> list[str]:
-        if self._you(e.seat) and e.card:
-            return [_("Das {card} a {name}.").format(card=card_text(e.card), name=self._name(e.to))]
-        if self._you(e.to) and e.card:
-            return [
-                _("{name} te da {card}.").format(card=card_text(e.card), name=self._name(e.seat))
-            ]
-        return [
-            _("{name} da una carta a {to}.").format(name=self._name(e.seat), to=self._name(e.to))
-        ]
-
-    def _on_give_skipped(self, e: r.GiveSkipped) -> list[str]:
-        if self._you(e.seat):
-            return [_("Te queda una carta: no das ninguna.")]
-        return [_("A {name} le queda una carta: no da ninguna.").format(name=self._name(e.seat))]
-
-    def _on_race_started(self, e: r.RaceStarted) -> list[str]:
-        if self._you(e.seat):
-            return [_("Los demás ponen la mano.")]
-        if self.table.human is None:
-            return []
-        return [_("¡Ñ! ¡Pon la mano!")]
-
-    def _on_hand_put(self, e: r.HandPut) -> list[str]:
-        position = _(ORDINALS[e.position - 1]) if e.position <= len(ORDINALS) else str(e.position)
-        late = _(", tarde") if e.late else ""
-        if self._you(e.seat) and e.cards is not None:
-            cards = (
-                join([card_text(c) for c in e.cards]) if e.cards else _("nada, no quedan cartas")
-            )
-            line = _("Pones la mano {position}{late}: robas {cards}.").format(
-                position=position, late=late, cards=cards
-            )
-            brief = _("Pones la mano: robas {count}").format(count=len(e.cards))
-            return [Said(line, brief=fit(BRIEF_CELLS, line[:-1], brief))]
-        line = _("{name} pone la mano {position}{late}: roba {count}.").format(
-            name=self._name(e.seat), position=position, late=late, count=e.position
-        )
-        brief = _("{name} pone la mano: roba {count}").format(
-            name=self._name(e.seat), count=e.position
-        )
-        return [Said(line, brief=fit(BRIEF_CELLS, line[:-1], brief))]
-
-    def _on_deck_reshuffled(self, e: r.DeckReshuffled) -> list[str]:
-        return [_("Se baraja la pila: {cards} al mazo.").format(cards=cards_text(e.count))]
-
-    def _on_deck_empty(self, e: r.DeckEmpty) -> list[str]:
-        return [_("No quedan cartas para robar.")]
-
-    def _on_round_scored(self, e: r.RoundScored) -> list[str]:
-        if e.winner is None:
-            lines = [_("Fin de la ronda {n}: nadie puede jugar ni robar.").format(n=e.round_no)]
-        elif self._you(e.winner):
-            lines = [_("Fin de la ronda {n}: te quedas sin cartas.").format(n=e.round_no)]
-        else:
-            lines = [
-                _("Fin de la ronda {n}: {name} se queda sin cartas.").format(
-                    n=e.round_no, name=self._name(e.winner)
-                )
-            ]
-        for seat, (pts, total) in enumerate(zip(e.points, e.totals, strict=True)):
-            lines.append(
-                _("{name}: {points}, total {total}.").format(
-                    name=self._name(seat), points=points_text(pts), total=total
-                )
-            )
-        return lines
-
-    def _on_game_over(self, e: r.GameOver) -> list[str]:
-        return result_lines(e.winners, e.totals, self._name, self.table.human)
+            if getattr(self, "window_realtime", False):
+                self._window_asked = self.game.window_key()
+        elif isinstance(event, r.StealWarned) and self._you(event.target):
+            self._asked = True
+            self._opened_at = self.clock()
+        elif isinstance(event, r.WindowClosed | r.Passed) and lines:
+            self._asked = False
 
     def pause_at_start(self) -> str | None:
         return _("Pulsa Intro para empezar.")
@@ -879,7 +524,7 @@ class CastanaAdapter(GameAdapter):
             if status:
                 return prompt_of(
                     # The state, not an order (Enter reads it as a line too).
-                    _("Arriba {top}").format(top=self._top_brief(view)),
+                    _("Arriba {top}").format(top=top_brief(view)),
                     _("Arriba {card}").format(card=card_text(view.top)),
                 )
             return _("Juega> ")
@@ -888,14 +533,6 @@ class CastanaAdapter(GameAdapter):
         if human is None:
             return _("Mirando> ")
         return _("Espera> ")
-
-    def _top_brief(self, view: r.CastanaView) -> str:
-        """'M roja', 'I azul, sigue verde' (for the braille line)."""
-        if view.colour != r.colour(view.top):
-            return _("{card}, sigue {colour}").format(
-                card=card_text(view.top), colour=colour_name(view.colour)
-            )
-        return card_text(view.top)
 
     # -- commands --------------------------------------------------------------------
     def commands(self) -> list[CommandSpec]:
@@ -1067,7 +704,7 @@ class CastanaAdapter(GameAdapter):
         return Reply(
             [
                 _("Arriba: {top}. {pending}")
-                .format(top=self._top_text(view), pending=self._pending_text(view))
+                .format(top=top_text(view), pending=self._pending_text(view))
                 .strip(),
                 _("Mazo: {deck}. Pila: {pile}. Cartas: {counts}.").format(
                     deck=cards_text(view.deck_size), pile=cards_text(view.pile_size), counts=counts
@@ -1093,7 +730,7 @@ class CastanaAdapter(GameAdapter):
         return Reply(
             [
                 _("Ronda {n}. Arriba: {top}. {pending}")
-                .format(n=view.round_no, top=self._top_text(view), pending=self._pending_text(view))
+                .format(n=view.round_no, top=top_text(view), pending=self._pending_text(view))
                 .strip()
             ]
         )
@@ -1204,9 +841,7 @@ class CastanaAdapter(GameAdapter):
             return mine[0], rest
         if self._own_turn() and not playable:
             raise Refused(
-                _("Ninguna de tus {letter} va: arriba {top}.").format(
-                    letter=ch, top=self._top_text(view)
-                )
+                _("Ninguna de tus {letter} va: arriba {top}.").format(letter=ch, top=top_text(view))
             )
         colours = join([_(COLOUR_CARD[r.colour(c)]) for c in dict.fromkeys(mine)])
         raise Refused(
