@@ -858,9 +858,7 @@ class ChinchonGame(RoundGame):
         s.chinchon = not arr.loose
         seven = is_seven_run(rest, o.deck)
         s.closer_points = CHINCHON_POINTS if s.chinchon else arr.loose_points
-        s.round_points[seat] = s.closer_points
-        s.round_melds[seat] = list(arr.melds)
-        s.round_loose[seat] = list(arr.loose)
+        self._score_hand(seat, s.closer_points, arr.melds, arr.loose)
         events: list[ChinchonEvent] = [
             Closed(
                 seat=seat,
@@ -913,9 +911,7 @@ class ChinchonGame(RoundGame):
             ]
         if isinstance(action, FinishLayOff):
             arr = best_arrangement(s.hands[seat], o.deck)
-            s.round_points[seat] = arr.loose_points
-            s.round_melds[seat] = list(arr.melds)
-            s.round_loose[seat] = list(arr.loose)
+            self._score_hand(seat, arr.loose_points, arr.melds, arr.loose)
             events: list[ChinchonEvent] = [
                 LayOffFinished(
                     seat=seat,
@@ -1006,6 +1002,13 @@ class ChinchonGame(RoundGame):
         if s.queue:
             return events + self._offer_reenganche()
         return events + self._start_round()
+
+    def _score_hand(self, seat: int, points: int, melds: Any, loose: Any) -> None:
+        """A seat's hand this round, as the round's scoring will read it."""
+        s = self._s
+        s.round_points[seat] = points
+        s.round_melds[seat] = list(melds)
+        s.round_loose[seat] = list(loose)
 
     def _end_match(self, winner: int, reason: str) -> list[ChinchonEvent]:
         s = self._s
