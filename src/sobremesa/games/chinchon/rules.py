@@ -877,9 +877,7 @@ class ChinchonGame(RoundGame):
         if s.chinchon:
             for t in others:
                 a = best_arrangement(s.hands[t], o.deck)
-                s.round_points[t] = a.loose_points
-                s.round_melds[t] = list(a.melds)
-                s.round_loose[t] = list(a.loose)
+                self._score_hand(t, a.loose_points, a.melds, a.loose)
             return events + self._score_round()
         s.queue = others[1:]
         s.current = others[0]
