@@ -15,7 +15,6 @@ from sobremesa.core.registry import GAMES, entry
 from sobremesa.i18n import N_, _
 from sobremesa.settings import (
     READING_WPM,
-    WINDOWED_GAMES,
     Settings,
     load_settings,
     save_settings,
@@ -26,12 +25,7 @@ from sobremesa.ui.console import end_on_signals, make_console
 from sobremesa.ui.numbers import decimal_number, number, signed_number
 from sobremesa.ui.session import Session
 
-GAME_ALIASES = {
-    "chinchon": "chinchon",
-    "palabras": "palabras",
-    "castana": "castana",
-    "cabanga": "cabanga",
-}
+GAME_ALIASES = {game_id: game_id for game_id in GAMES}  # what may be typed, folded
 
 
 # argparse's own words ("usage:", "options"...) in the player's language.
@@ -146,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser(
         "jugar", aliases=["play"], help=_("empieza una partida: sobremesa jugar chinchon")
     )
-    play.add_argument("juego", metavar=_("JUEGO"), help=_("chinchon, palabras, castana o cabanga"))
+    play.add_argument("juego", metavar=_("JUEGO"), help=join_or(list(GAMES)))
     play.add_argument(
         "--semilla", type=int, metavar="N", help=_("semilla: la misma semilla repite el reparto")
     )
@@ -154,8 +148,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--rivales",
         type=integer,
         metavar="N",
-        help=_(
-            "número de rivales: Chinchón 1 a 7, Palabras 1 a 3, ABC ¡Castaña! 1 a 5, ¡Cabanga! 2 a 5"
+        help=_("número de rivales: {ranges}").format(
+            ranges=", ".join(
+                _("{game} {low} a {high}").format(game=_(game.name), low=low, high=high)
+                for game in GAMES.values()
+                for low, high in [game.rivals]
+            )
         ),
     )
     play.add_argument(
@@ -222,7 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
         "juego",
         nargs="?",
         metavar=_("JUEGO"),
-        help=_("chinchon, palabras, castana o cabanga (si hay varias)"),
+        help=_("{games} (si hay varias)").format(games=join_or(list(GAMES))),
     )
     _global_options(resume, argparse.SUPPRESS)
     _global_options(
@@ -232,18 +230,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# game -> fewest and most rivals, bot levels, the question asked.
-NEW_GAME = {
-    "chinchon": (
-        1,
-        7,
-        ("facil", "dificil"),
-        N_("¿Cuántos rivales? Con 4 o más se juega con dos barajas."),
-    ),
-    "palabras": (1, 3, ("facil", "medio", "dificil"), N_("¿Cuántos rivales?")),
-    "cabanga": (2, 5, ("facil", "medio", "dificil"), N_("¿Cuántos rivales?")),
-    "castana": (1, 5, ("facil", "medio", "dificil"), N_("¿Cuántos rivales?")),
-}
 LEVEL_NAMES = {"facil": N_("Fácil"), "medio": N_("Medio"), "dificil": N_("Difícil")}
 
 # Spelled out, so a menu line is not "1. 1 rival" (the number said twice).
@@ -251,6 +237,11 @@ RIVALS = {
     1: N_("un rival"),
     2: N_("dos rivales"),
     3: N_("tres rivales"),
+    4: N_("cuatro rivales"),
+    5: N_("cinco rivales"),
+}
+# The same where the game is played with two decks from that many rivals (Chinchón).
+RIVALS_TWO_DECKS = {
     4: N_("cuatro rivales, dos barajas"),
     5: N_("cinco rivales, dos barajas"),
     6: N_("seis rivales, dos barajas"),
@@ -292,9 +283,7 @@ def join_or(items: Sequence[str]) -> str:
 
 def game_ui(game_id: str) -> Any:
     """The UI module of a playable game (imported only when that game is played)."""
-    from importlib import import_module
-
-    return import_module(f"sobremesa.games.{game_id}.ui")
+    return entry(game_id).adapter_module()
 
 
 class App:
@@ -494,7 +483,7 @@ class App:
         if kept is not None:
             return kept
         steps = [self._ask_rivals, self._ask_level]
-        if game_id in WINDOWED_GAMES:
+        if entry(game_id).reactions:
             from sobremesa.options import ask_reaction
 
             steps.append(lambda game: ask_reaction(self, game, listed_back=False))
@@ -512,13 +501,13 @@ class App:
         return self.play(game_id, seed=None, spectator=False)
 
     def _ask_rivals(self, game_id: str) -> str | None:
-        low, high, _levels, question = NEW_GAME[game_id]
-        plain = {4: N_("cuatro rivales"), 5: N_("cinco rivales")}
+        game = entry(game_id)
+        low, high = game.rivals
+        two_decks = game.two_decks_from or high + 1
         names = [
-            _(RIVALS[n] if game_id == "chinchon" else plain.get(n, RIVALS[n]))
-            for n in range(low, high + 1)
+            _(RIVALS_TWO_DECKS[n] if n >= two_decks else RIVALS[n]) for n in range(low, high + 1)
         ]
-        choice = self.choose(_(question), names, _("Rivales> "), first=low, back=True)
+        choice = self.choose(_(game.rivals_question), names, _("Rivales> "), first=low, back=True)
         if choice is None:
             return "eof"
         if choice == 0:
@@ -527,7 +516,7 @@ class App:
         return None
 
     def _ask_level(self, game_id: str) -> str | None:
-        levels = NEW_GAME[game_id][2]
+        levels = entry(game_id).levels
         choice = self.choose(
             _("Nivel de los rivales."),
             [_(LEVEL_NAMES[lv]) for lv in levels],
@@ -613,7 +602,7 @@ class App:
                     )
             return "none"
         window = data.get("window", "unknown")
-        if not self.window_given and game_id in WINDOWED_GAMES:
+        if not self.window_given and entry(game_id).reactions:
             # the game's reaction mode goes on with it (None: por turnos)
             if window is None:
                 self.settings.set_window(game_id, None)
@@ -761,69 +750,46 @@ def apply_arguments(settings: Settings, args: argparse.Namespace) -> None:
         settings.reading_wpm = args.lectura
     if getattr(args, "indicador", None):
         settings.prompt_style = args.indicador
-    if getattr(args, "orden", None) == "jugar" and args.juego == "palabras":
-        w = settings.palabras
-        if args.rivales is not None:
-            w.rivals = args.rivales
-        if args.nivel:
-            w.level = args.nivel
-    elif getattr(args, "orden", None) == "jugar" and args.juego in ("cabanga", "castana"):
-        k = settings.cabanga if args.juego == "cabanga" else settings.castana
-        if args.rivales is not None:
-            k.rivals = args.rivales
-        if args.nivel:
-            k.level = args.nivel
-        if args.limite and args.juego == "cabanga":
-            settings.cabanga.limit = args.limite
-        if args.arbitro and args.juego == "castana":
-            settings.castana.referee = args.arbitro == "si"
-        if args.ventana is not None:
-            settings.set_window(args.juego, None if args.ventana == 0 else args.ventana)
-    elif getattr(args, "orden", None) == "jugar":
-        c = settings.chinchon
-        if args.rivales is not None:
-            c.rivals = args.rivales
-        if args.nivel:
-            c.level = args.nivel
-        if args.baraja:
-            c.deck = args.baraja
-        if args.limite:
-            c.limit = args.limite
-        if args.reenganche:
-            c.reenganche = args.reenganche == "si"
-        if args.siete_gana:
-            c.seven_run_wins = args.siete_gana == "si"
+    if getattr(args, "orden", None) != "jugar":
+        return
+    game = entry(args.juego)
+    section = getattr(settings, game.id)
+    if args.rivales is not None:
+        section.rivals = args.rivales
+    if args.nivel:
+        section.level = args.nivel
+    for flag in game.flags:
+        value = getattr(args, flag.dest)
+        if flag.field is not None and value is not None:
+            setattr(section, flag.field, value == "si" if value in ("si", "no") else value)
+    if game.reactions and args.ventana is not None:
+        settings.set_window(game.id, None if args.ventana == 0 else args.ventana)
 
 
 def _check_play_arguments(game_id: str, args: argparse.Namespace) -> str | None:
-    if game_id == "palabras":
-        if args.rivales is not None and not 1 <= args.rivales <= 3:
-            return _("--rivales debe estar entre 1 y 3 en Palabras")
-        return None
-    if game_id in ("cabanga", "castana") and (
-        args.ventana is not None and args.ventana != 0 and not 2 <= args.ventana <= 10
-    ):
+    """The first `jugar` option the game does not take, as the error to say; first
+    --ventana, then an option the game refuses, --rivales, a value out of range and
+    --nivel."""
+    game = entry(game_id)
+    window = args.ventana
+    if game.reactions and window is not None and window != 0 and not 2 <= window <= 10:
         return _("--ventana debe ser 0 o estar entre 2 y 10")
-    if game_id == "castana":
-        if args.rivales is not None and not 1 <= args.rivales <= 5:
-            return _("--rivales debe estar entre 1 y 5 en ABC ¡Castaña!")
-        if args.limite is not None:
-            return _("En ABC ¡Castaña! la partida acaba al llegar a 40 puntos")
-        return None
-    if args.arbitro is not None:
-        return _("--arbitro solo sirve en ABC ¡Castaña!")
-    if game_id == "cabanga":
-        if args.rivales is not None and not 2 <= args.rivales <= 5:
-            return _("--rivales debe estar entre 2 y 5 en ¡Cabanga!")
-        if args.limite is not None and not 5 <= args.limite <= 100:
-            return _("--limite debe estar entre 5 y 100 en ¡Cabanga!")
-        return None
-    if args.rivales is not None and not 1 <= args.rivales <= 7:
-        return _("--rivales debe estar entre 1 y 7")
-    if args.limite is not None and args.limite not in (70, 100):
-        return _("--limite debe ser 70 o 100 en Chinchón")
-    if args.nivel == "medio":
-        return _("En Chinchón los niveles son facil y dificil")
+    given = [flag for flag in game.flags if getattr(args, flag.dest) is not None]
+    for flag in given:
+        if flag.field is None:
+            return _(flag.error)
+    low, high = game.rivals
+    if args.rivales is not None and not low <= args.rivales <= high:
+        return _("--rivales debe estar entre {low} y {high} en {game}").format(
+            low=low, high=high, game=_(game.name)
+        )
+    for flag in given:
+        if flag.values is not None and getattr(args, flag.dest) not in flag.values:
+            return _(flag.error)
+    if args.nivel is not None and args.nivel not in game.levels:
+        return _("En {game} los niveles son {levels}").format(
+            game=_(game.name), levels=join(game.levels)
+        )
     return None
 
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from sobremesa import i18n
-from sobremesa.core.registry import GAMES
+from sobremesa.core.registry import GAMES, GameEntry, Setting
 from sobremesa.i18n import _
 from sobremesa.settings import READING_WPM
 from sobremesa.ui.numbers import decimal_number, signed_number
@@ -78,42 +79,48 @@ def reaction_text(section: Any) -> str:
 
 
 # -- questions shared with the first-run and new-game setups -------------------------
+def ask_until(app: Any, prompt: str, parse: Callable[[str], Any], error: str) -> Any:
+    """Ask until `parse` takes the answer (returns a value, not None), saying `error`
+    after each it refuses; BACK if the player went back, None at end of input."""
+    while True:
+        text = app.ask(prompt)
+        if text is None:
+            return None
+        if is_back(text):
+            return BACK
+        value = parse(text)
+        if value is not None:
+            return value
+        app.announcer.answer(error)
+
+
 def ask_number(
     app: Any, prompt: str, low: float, high: float, *, example: str = ""
 ) -> float | str | None:
     """A number from low to high (decimal comma or point); BACK or None at end of input."""
-    while True:
-        text = app.ask(prompt)
-        if text is None:
-            return None
-        if is_back(text):
-            return BACK
+
+    def parse(text: str) -> float | None:
         value = decimal_number(text)
-        if value is not None and low <= value <= high:
-            return int(value) if value == int(value) else value
-        app.announcer.answer(
-            _("Escribe un número de {low} a {high}, como {example}.").format(
-                low=low, high=high, example=example
-            )
-            if example
-            else _("Escribe un número de {low} a {high}.").format(low=low, high=high)
-        )
+        if value is None or not low <= value <= high:
+            return None
+        return int(value) if value == int(value) else value
+
+    if example:
+        error = _("Escribe un número de {low} a {high}, como {example}.")
+    else:
+        error = _("Escribe un número de {low} a {high}.")
+    return ask_until(app, prompt, parse, error.format(low=low, high=high, example=example))
 
 
 def ask_int(app: Any, prompt: str, low: int, high: int) -> int | str | None:
     """A whole number from low to high; BACK or None at end of input."""
-    while True:
-        text = app.ask(prompt)
-        if text is None:
-            return None
-        if is_back(text):
-            return BACK
+
+    def parse(text: str) -> int | None:
         value = signed_number(text)
-        if value is not None and low <= value <= high:
-            return value
-        app.announcer.answer(
-            _("Escribe un número entero de {low} a {high}.").format(low=low, high=high)
-        )
+        return value if value is not None and low <= value <= high else None
+
+    error = _("Escribe un número entero de {low} a {high}.").format(low=low, high=high)
+    return ask_until(app, prompt, parse, error)
 
 
 def ask_reading_speed(app: Any, *, listed_back: bool) -> str | None:
@@ -216,10 +223,10 @@ class OptionsMenu:
         return [
             Group(_("Voz y lectura"), _("Voz y lectura> "), self._voice_items),
             Group(_("Partida"), _("Partida> "), self._table_items),
-            Group(_(GAMES["chinchon"].name), _("Chinchón> "), self._chinchon_items),
-            Group(_(GAMES["palabras"].name), _("Palabras> "), self._palabras_items),
-            Group(_(GAMES["castana"].name), _("Castaña> "), self._castana_items),
-            Group(_(GAMES["cabanga"].name), _("Cabanga> "), self._cabanga_items),
+            *[
+                Group(_(game.name), _(game.options_prompt), partial(self._game_items, game))
+                for game in GAMES.values()
+            ],
         ]
 
     def run(self) -> str:
@@ -319,72 +326,31 @@ class OptionsMenu:
             ),
         ]
 
-    def _chinchon_items(self) -> list[tuple[str, Action]]:
-        c = self.app.settings.chinchon
-        return [
-            (
-                _("Baraja: {value} cartas").format(value=c.deck),
-                lambda: self._set("chinchon", "deck", 48 if c.deck == 40 else 40),
-            ),
-            (
-                _("Límite: {value} puntos").format(value=c.limit),
-                lambda: self._set("chinchon", "limit", 70 if c.limit == 100 else 100),
-            ),
-            self._toggle(_("Reenganche: {value}"), "chinchon", "reenganche"),
-            self._toggle(
-                _("Escalera de siete gana la partida: {value}"), "chinchon", "seven_run_wins"
-            ),
-            (
-                _("Orden de la mano: {value}").format(
-                    value=_("por palo") if c.hand_order == "palo" else _("por valor")
-                ),
-                lambda: self._set(
-                    "chinchon", "hand_order", "valor" if c.hand_order == "palo" else "palo"
-                ),
-            ),
-        ]
+    def _game_items(self, game: GameEntry) -> list[tuple[str, Action]]:
+        """A game's group, from the options its registry entry declares."""
+        return [self._game_item(game.id, option) for option in game.options]
 
-    def _palabras_items(self) -> list[tuple[str, Action]]:
-        return [
-            self._toggle(_("Pistas: {value}"), "palabras", "hints"),
-            self._toggle(_("Confirmar antes de jugar: {value}"), "palabras", "confirm_moves"),
-        ]
-
-    def _castana_items(self) -> list[tuple[str, Action]]:
-        a = self.app.settings.castana
-        return [
-            (reaction_text(a), lambda: ask_reaction(self.app, "castana", listed_back=True)),
-            self._toggle(_("Árbitro automático: {value}"), "castana", "referee"),
-            self._toggle(
-                _("Avisar antes de robarme el turno: {value}"), "castana", "warn_before_steal"
-            ),
-            self._toggle(_("Ayuda de palabras: {value}"), "castana", "aids"),
-            (
-                _("Orden de la mano: {value}").format(
-                    value=_("por color") if a.hand_order == "color" else _("por letra")
-                ),
-                lambda: self._set(
-                    "castana", "hand_order", "letra" if a.hand_order == "color" else "color"
-                ),
-            ),
-        ]
-
-    def _cabanga_items(self) -> list[tuple[str, Action]]:
-        k = self.app.settings.cabanga
-        return [
-            (reaction_text(k), lambda: ask_reaction(self.app, "cabanga", listed_back=True)),
-            (_("Límite: {value} puntos").format(value=k.limit), self._cabanga_limit),
-            self._toggle(_("Avisarme de mis cartas: {value}"), "cabanga", "notify_fits"),
-        ]
+    def _game_item(self, game_id: str, option: Setting) -> tuple[str, Action]:
+        section = getattr(self.app.settings, game_id)
+        if option.field == "reaction":
+            return reaction_text(section), lambda: ask_reaction(self.app, game_id, listed_back=True)
+        value = getattr(section, option.field)
+        if option.ask is not None:
+            return _(option.label).format(value=value), lambda: self._ask_setting(game_id, option)
+        values = option.values
+        at = values.index(value) if value in values else -1
+        if option.names:
+            shown = _(option.names[at])
+        else:
+            shown = _yes_no(value) if values == (False, True) else str(value)
+        following = values[(at + 1) % len(values)]  # a yes/no option flips
+        return _(option.label).format(value=shown), lambda: self._set(
+            game_id, option.field, following
+        )
 
     # -- changing ---------------------------------------------------------------------
     def _set(self, section: str | None, name: str, value: Any) -> None:
         self.app.set_option(section, name, value)
-
-    def _toggle(self, label: str, section: str, name: str) -> tuple[str, Action]:
-        """A sí/no option: its line (`label` with {value}) and the change that flips it."""
-        value = getattr(getattr(self.app.settings, section), name)
-        return label.format(value=_yes_no(value)), lambda: self._set(section, name, not value)
 
     def _cycle_outputs(self) -> None:
         s = self.app.settings
@@ -427,11 +393,12 @@ class OptionsMenu:
         self._set(None, "pace", float(value))
         return None
 
-    def _cabanga_limit(self) -> str | None:
-        value = ask_int(self.app, _("Límite, de 5 a 100 puntos> "), 5, 100)
+    def _ask_setting(self, game_id: str, option: Setting) -> str | None:
+        assert option.ask is not None
+        value = ask_int(self.app, _(option.prompt), *option.ask)
         if value is None or value == BACK:
             return "eof" if value is None else BACK
-        self._set("cabanga", "limit", value)
+        self._set(game_id, option.field, value)
         return None
 
     def _dictionary(self) -> str | None:

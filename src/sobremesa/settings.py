@@ -9,14 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from sobremesa import paths
+from sobremesa.core.registry import GAMES, WINDOWED_GAMES
 
 OUTPUT_MODES = ("texto", "lector", "voz")
 VERBOSITIES = ("normal", "breve")
-LEVELS = ("facil", "dificil")
 REACTION_MODES = ("turnos", "tiempo")  # por turnos (the game waits) or real time
 PROMPT_STYLES = ("corto", "estado")  # short prompts for speech, or the status for braille
 READING_WPM = (60, 500)  # the reader's words per minute, fewest and most
-WINDOWED_GAMES = ("cabanga", "castana")  # the games with reaction windows
 
 
 @dataclass
@@ -96,16 +95,9 @@ class Settings:
             if f.name not in data:
                 continue
             value = data[f.name]
-            if f.name == "chinchon":
-                settings.chinchon = _section_from(ChinchonSettings, value)
-            elif f.name == "cabanga":
-                settings.cabanga = _section_from(CabangaSettings, value)
-            elif f.name == "palabras":
-                settings.palabras = _section_from(PalabrasSettings, value)
-            elif f.name == "castana":
-                settings.castana = _section_from(CastanaSettings, value)
-            else:
-                setattr(settings, f.name, value)
+            if f.name in GAMES:  # a game's section: its own dataclass
+                value = _section_from(type(getattr(settings, f.name)), value)
+            setattr(settings, f.name, value)
         settings.validate()
         return settings
 
@@ -134,36 +126,29 @@ class Settings:
             "reading_wpm",
         )
         check(self.prompt_style in PROMPT_STYLES, "prompt_style")
-        for game in WINDOWED_GAMES:
-            section = getattr(self, game)
-            check(section.reaction_mode in REACTION_MODES, f"{game}.reaction_mode")
-            check(_window_seconds_ok(section.reaction_seconds), f"{game}.reaction_seconds")
-        c = self.chinchon
-        check(_int(c.rivals) and 1 <= c.rivals <= 7, "chinchon.rivals")
-        check(c.level in LEVELS, "chinchon.level")
-        check(_int(c.deck) and c.deck in (40, 48), "chinchon.deck")
-        check(_int(c.limit) and c.limit in (70, 100), "chinchon.limit")
-        check(isinstance(c.reenganche, bool), "chinchon.reenganche")
-        check(isinstance(c.seven_run_wins, bool), "chinchon.seven_run_wins")
-        check(c.hand_order in ("palo", "valor"), "chinchon.hand_order")
-        k = self.cabanga
-        check(_int(k.rivals) and 2 <= k.rivals <= 5, "cabanga.rivals")
-        check(k.level in ("facil", "medio", "dificil"), "cabanga.level")
-        check(_int(k.limit) and 5 <= k.limit <= 100, "cabanga.limit")
-        check(isinstance(k.notify_fits, bool), "cabanga.notify_fits")
+        for game in GAMES.values():
+            section = getattr(self, game.id)
+            low, high = game.rivals
+            check(_int(section.rivals) and low <= section.rivals <= high, f"{game.id}.rivals")
+            check(section.level in game.levels, f"{game.id}.level")
+            for option in game.options:
+                if option.field == "reaction":
+                    check(section.reaction_mode in REACTION_MODES, f"{game.id}.reaction_mode")
+                    check(
+                        _window_seconds_ok(section.reaction_seconds), f"{game.id}.reaction_seconds"
+                    )
+                    continue
+                value = getattr(section, option.field)
+                if option.ask is not None:
+                    ok = _int(value) and option.ask[0] <= value <= option.ask[1]
+                else:  # one of the values the menu goes through, of their type
+                    ok = any(type(value) is type(v) and value == v for v in option.values)
+                check(ok, f"{game.id}.{option.field}")
+        # The fields Opciones does not show.
         w = self.palabras
-        check(_int(w.rivals) and 1 <= w.rivals <= 3, "palabras.rivals")
-        check(w.level in ("facil", "medio", "dificil"), "palabras.level")
-        check(isinstance(w.hints, bool), "palabras.hints")
         check(isinstance(w.layout, str) and len(w.layout) < 4096, "palabras.layout")
         check(isinstance(w.subtract_own_rack, bool), "palabras.subtract_own_rack")
-        check(isinstance(w.confirm_moves, bool), "palabras.confirm_moves")
-        a = self.castana
-        check(_int(a.rivals) and 1 <= a.rivals <= 5, "castana.rivals")
-        check(a.level in ("facil", "medio", "dificil"), "castana.level")
-        for name in ("referee", "warn_before_steal", "aids"):
-            check(isinstance(getattr(a, name), bool), f"castana.{name}")
-        check(a.hand_order in ("color", "letra"), "castana.hand_order")
+        k = self.cabanga
         check(
             isinstance(k.symbols, list)
             and len(k.symbols) == 18

@@ -9,6 +9,7 @@ UI module are imported the first time something asks for them.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
@@ -23,16 +24,49 @@ BOT_NAMES = ("Ana", "Luis", "Marta", "Pablo", "Lucía", "Jorge", "Elena", "Mario
 
 
 @dataclass(frozen=True)
+class Setting:
+    """One option of a game's group in Opciones, as data: its line (`label` with
+    {value}) and how choosing it changes the game's settings field. Also what the
+    settings file may hold in that field."""
+
+    field: str  # in the game's settings section; "reaction": the reaction mode
+    label: str = ""  # msgid with {value}
+    values: tuple[Any, ...] = (False, True)  # chosen in turn; (False, True): sí/no
+    names: tuple[str, ...] = ()  # msgids saying each value (none: the value itself)
+    ask: tuple[int, int] | None = None  # a whole number from..to, asked with `prompt`
+    prompt: str = ""
+
+
+REACTION = Setting("reaction")  # the windowed games' reaction mode (options.ask_reaction)
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A `jugar` option of the command line for one game: the argparse dest, the
+    settings field it sets (None: refused) and the values it takes (None: any that
+    argparse takes; "si"/"no" become True/False), else `error` is said."""
+
+    dest: str
+    field: str | None = None
+    values: tuple[int, ...] | range | None = None
+    error: str = ""
+
+
+@dataclass(frozen=True)
 class GameEntry:
     id: str  # as typed on the command line and used for saves and settings
     name: str  # menu name msgid (N_)
     seats: tuple[int, int]  # fewest and most players at the table, human included
     levels: tuple[str, ...]  # bot levels, easiest first, as the settings spell them
-    reactions: bool  # has reaction windows (¡Cabanga!, ABC ¡Castaña!)
-    lexicon: str | None  # the word list kind it needs (`load_lexicon`), None: none
-    options_prompt: str  # its group's prompt in Opciones (msgid)
-    options_class: str  # name of the rules module's options dataclass
-    game_class_name: str  # name of the rules module's `Game` subclass
+    # A bot's seconds to answer a window alone, (game, seat, bot) -> seconds; None:
+    # the game has no reaction windows.
+    reaction_time: Callable[[Any, int, Any], float] | None = None
+    lexicon: str | None = None  # the word list kind it needs (`load_lexicon`), None: none
+    options_prompt: str = ""  # its group's prompt in Opciones (msgid)
+    options: tuple[Setting, ...] = ()  # its group in Opciones, in order
+    flags: tuple[Flag, ...] = ()  # its `jugar` options besides --rivales and --nivel
+    rivals_question: str = N_("¿Cuántos rivales?")
+    two_decks_from: int | None = None  # rivals from which the menu says "dos barajas"
 
     # -- modules, imported when first asked for ----------------------------------------
     @property
@@ -55,7 +89,12 @@ class GameEntry:
 
     @property
     def game_class(self) -> type[Game]:
-        return getattr(self.rules(), self.game_class_name)
+        return getattr(self.rules(), f"{self.id.capitalize()}Game")
+
+    @property
+    def reactions(self) -> bool:
+        """Has reaction windows (¡Cabanga!, ABC ¡Castaña!)."""
+        return self.reaction_time is not None
 
     @property
     def rivals(self) -> tuple[int, int]:
@@ -72,106 +111,143 @@ class GameEntry:
 
         return load_lexicon(self.lexicon, dictionary or None, notify=notify)
 
-    def _words(self, lexicon: Any) -> Any:
-        return self.load_lexicon() if lexicon is None else lexicon
+    def _words(self, lexicon: Any, *, rules: bool) -> dict[str, Any]:
+        """The word list as the game's rules or bots take it (none without words)."""
+        if self.lexicon is None:
+            return {}
+        words = self.load_lexicon() if lexicon is None else lexicon
+        if rules and self.id == "castana":  # its rules ask only whether a word exists
+            return {"is_word": lambda word: word.lower() in words}
+        return {"lexicon": words}
 
     def new_game(self, players: int, seed: int, *, lexicon: Any = None, **options: Any) -> Game:
         """A fresh game of `players` seats: the options dataclass's defaults (those of
         a new table) with `options` over them, and the word list the game needs
         (the shipped one unless `lexicon` is given)."""
-        rules = self.rules()
-        settings = getattr(rules, self.options_class)(players=players, **options)
-        if self.lexicon is None:
-            return self.game_class(settings, seed=seed)
-        words = self._words(lexicon)
-        if self.id == "castana":  # the rules ask only whether a word exists
-            return self.game_class(settings, seed=seed, is_word=_is_word(words))
-        return self.game_class(settings, seed=seed, lexicon=words)
+        made = getattr(self.rules(), f"{self.id.capitalize()}Options")(players=players, **options)
+        return self.game_class(made, seed=seed, **self._words(lexicon, rules=True))
 
     def restore_game(self, data: dict[str, Any], *, lexicon: Any = None) -> Game:
         """`game_class.from_dict` with the word list the game needs."""
-        if self.lexicon is None:
-            return self.game_class.from_dict(data)
-        words = self._words(lexicon)
-        if self.id == "castana":
-            return self.game_class.from_dict(data, is_word=_is_word(words))
-        return self.game_class.from_dict(data, lexicon=words)
+        return self.game_class.from_dict(data, **self._words(lexicon, rules=True))
 
     def make_bot(self, level: str, seat: int, seed: int, *, lexicon: Any = None) -> Any:
         """The bot the adapters seat today for a table seeded `seed` (its own generator
         seeded `seed * 16 + seat`, as `ui.session.make_bots` does)."""
-        rng_seed = seed * 16 + seat
-        if self.lexicon is None:
-            return self.bots().make_bot(level, seat, rng_seed=rng_seed)
-        return self.bots().make_bot(level, seat, rng_seed=rng_seed, lexicon=self._words(lexicon))
+        words = self._words(lexicon, rules=False)
+        return self.bots().make_bot(level, seat, rng_seed=seed * 16 + seat, **words)
 
     def bot_from_dict(self, data: Any, *, lexicon: Any = None) -> Any:
-        if self.lexicon is None:
-            return self.bots().bot_from_dict(data)
-        return self.bots().bot_from_dict(data, lexicon=self._words(lexicon))
+        return self.bots().bot_from_dict(data, **self._words(lexicon, rules=False))
 
     def bot_reaction_time(self, game: Any, seat: int, bot: Any) -> float | None:
         """Seconds a bot alone takes to answer the open window (None: the game has no
-        windows). Seeded by the game and the moment, so a save replays the same race."""
-        if self.id == "cabanga":
-            view = game.view(None)
-            key = f"{game.seed}-{view.round_no}-{view.turns_in_round}-{seat}"
-            return bot.reaction_time(random.Random(key))
-        if self.id == "castana":
-            return bot.reaction_time(game.view(seat))
-        return None
+        windows); what the adapters' `bot_reaction_time` said before the warnings."""
+        return None if self.reaction_time is None else self.reaction_time(game, seat, bot)
 
 
-def _is_word(lexicon: Any) -> Any:
-    return lambda word: word.lower() in lexicon
+def _cabanga_reaction_time(game: Any, seat: int, bot: Any) -> float:
+    # Seeded by the game and the moment, so a saved game replays the same race.
+    view = game.view(None)
+    return bot.reaction_time(
+        random.Random(f"{game.seed}-{view.round_no}-{view.turns_in_round}-{seat}")
+    )
 
+
+def _castana_reaction_time(game: Any, seat: int, bot: Any) -> float:
+    return bot.reaction_time(game.view(seat))  # drawn from the seat's view: saved with it
+
+
+HAND_ORDER = N_("Orden de la mano: {value}")
 
 GAMES: dict[str, GameEntry] = {
-    entry.id: entry
-    for entry in (
+    game.id: game
+    for game in (
         GameEntry(
-            id="chinchon",
-            name=N_("Chinchón"),
+            "chinchon",
+            N_("Chinchón"),
             seats=(2, 8),
             levels=("facil", "dificil"),
-            reactions=False,
-            lexicon=None,
             options_prompt=N_("Chinchón> "),
-            options_class="ChinchonOptions",
-            game_class_name="ChinchonGame",
+            options=(
+                Setting("deck", N_("Baraja: {value} cartas"), (40, 48)),
+                Setting("limit", N_("Límite: {value} puntos"), (70, 100)),
+                Setting("reenganche", N_("Reenganche: {value}")),
+                Setting("seven_run_wins", N_("Escalera de siete gana la partida: {value}")),
+                Setting(
+                    "hand_order", HAND_ORDER, ("palo", "valor"), (N_("por palo"), N_("por valor"))
+                ),
+            ),
+            flags=(
+                Flag("arbitro", error=N_("--arbitro solo sirve en ABC ¡Castaña!")),
+                Flag("baraja", "deck"),
+                Flag("limite", "limit", (70, 100), N_("--limite debe ser 70 o 100 en Chinchón")),
+                Flag("reenganche", "reenganche"),
+                Flag("siete_gana", "seven_run_wins"),
+            ),
+            rivals_question=N_("¿Cuántos rivales? Con 4 o más se juega con dos barajas."),
+            two_decks_from=4,
         ),
         GameEntry(
-            id="palabras",
-            name=N_("Palabras"),
+            "palabras",
+            N_("Palabras"),
             seats=(2, 4),
             levels=("facil", "medio", "dificil"),
-            reactions=False,
             lexicon="palabras",
             options_prompt=N_("Palabras> "),
-            options_class="PalabrasOptions",
-            game_class_name="PalabrasGame",
+            options=(
+                Setting("hints", N_("Pistas: {value}")),
+                Setting("confirm_moves", N_("Confirmar antes de jugar: {value}")),
+            ),
         ),
         GameEntry(
-            id="castana",
-            name=N_("ABC ¡Castaña!"),
+            "castana",
+            N_("ABC ¡Castaña!"),
             seats=(2, 6),
             levels=("facil", "medio", "dificil"),
-            reactions=True,
+            reaction_time=_castana_reaction_time,
             lexicon="castana",
             options_prompt=N_("Castaña> "),
-            options_class="CastanaOptions",
-            game_class_name="CastanaGame",
+            options=(
+                REACTION,
+                Setting("referee", N_("Árbitro automático: {value}")),
+                Setting("warn_before_steal", N_("Avisar antes de robarme el turno: {value}")),
+                Setting("aids", N_("Ayuda de palabras: {value}")),
+                Setting(
+                    "hand_order", HAND_ORDER, ("color", "letra"), (N_("por color"), N_("por letra"))
+                ),
+            ),
+            flags=(
+                Flag("arbitro", "referee"),
+                Flag("limite", error=N_("En ABC ¡Castaña! la partida acaba al llegar a 40 puntos")),
+            ),
         ),
         GameEntry(
-            id="cabanga",
-            name=N_("¡Cabanga!"),
+            "cabanga",
+            N_("¡Cabanga!"),
             seats=(3, 6),
             levels=("facil", "medio", "dificil"),
-            reactions=True,
-            lexicon=None,
+            reaction_time=_cabanga_reaction_time,
             options_prompt=N_("Cabanga> "),
-            options_class="CabangaOptions",
-            game_class_name="CabangaGame",
+            options=(
+                REACTION,
+                Setting(
+                    "limit",
+                    N_("Límite: {value} puntos"),
+                    ask=(5, 100),
+                    prompt=N_("Límite, de 5 a 100 puntos> "),
+                ),
+                Setting("notify_fits", N_("Avisarme de mis cartas: {value}")),
+            ),
+            flags=(
+                Flag("arbitro", error=N_("--arbitro solo sirve en ABC ¡Castaña!")),
+                Flag(
+                    "limite",
+                    "limit",
+                    range(5, 101),
+                    N_("--limite debe estar entre 5 y 100 en ¡Cabanga!"),
+                ),
+            ),
         ),
     )
 }
