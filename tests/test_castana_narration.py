@@ -1,0 +1,159 @@
+"""ABC ¡Castaña! told by a pure narrator (issue 12): over seeded games every event
+kind is narrated from the event as the seat may see it, that seat's view and the
+names (and an `Aside`), for the player, a rival and a spectator, in Spanish and
+English; the lines are those the adapter says for the same event."""
+
+from __future__ import annotations
+
+import ast
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from sobremesa import i18n
+from sobremesa.games.castana import narration, ui
+from sobremesa.games.castana import rules as r
+from sobremesa.games.castana.bots import LEVELS, make_bot
+from sobremesa.games.castana.narration import Aside, narrate
+from sobremesa.lexicon import default_lexicon
+from sobremesa.settings import Settings
+from sobremesa.ui.session import Table
+from sobremesa.ui.told import Names
+
+PACKAGE = Path(narration.__file__).parent
+PURE = ("narration.py", "texts.py")
+FORBIDDEN = {"time", "os", "random", "threading", "sobremesa.ui.session", "sobremesa.ui.terminal"}
+KINDS = {cls.kind for cls in r.CastanaEvent.__subclasses__()}
+SEATS = (0, 1, None)  # the player, a rival, a spectator
+SEEDS = (4, 19)  # between them every kind (19 alone: all but the hand-made DeckEmpty)
+
+
+def _imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+    return found
+
+
+def test_the_narrator_imports_no_clock_no_session_and_no_io():
+    for name in PURE:
+        assert _imports(PACKAGE / name) & FORBIDDEN == set(), name
+
+
+def _adapters(seed: int) -> list[ui.CastanaAdapter]:
+    """A seeded game of 2 to 6 (seat 0 warned before a steal); an adapter listening
+    at each of SEATS."""
+    n = 2 + seed % 5
+    lexicon = default_lexicon("castana")
+    options = r.CastanaOptions(players=n, protected=tuple(s == 0 for s in range(n)))
+    game = r.CastanaGame(options, seed, is_word=lambda w: w.lower() in lexicon)
+    names = [f"Rival {s}" for s in range(n)]
+    adapters = []
+    for human in SEATS:
+        table = Table(names, human, [None] * n)
+        adapter = ui.CastanaAdapter(game, table, {}, Settings(), lexicon)
+        adapter.clock = lambda: 0.0
+        adapters.append(adapter)
+    return adapters
+
+
+def _can_steal(adapter: ui.CastanaAdapter, view: r.CastanaView) -> bool:
+    """From the view and the word list, not from the adapter's own answer."""
+    seat = view.seat
+    if seat is None or seat not in view.to_act or seat not in view.stealers:
+        return False
+    return bool(r.words_from(view.top_letter, view.hand or (), adapter.lexicon.spell))
+
+
+def _told(
+    adapter: ui.CastanaAdapter, event: r.CastanaEvent, stands: bool, asked: dict
+) -> list[tuple]:
+    """The pure narrator's lines for `event` at the adapter's seat (with their brief
+    forms). `asked[seat]`: the seat was asked in the open window, kept here from
+    what was told (a window's question or a warning asks; a new window, a told
+    pass or timeout ends it)."""
+    seat = adapter.table.human
+    view = adapter.game.view(seat)
+    seen = event.visible_to(seat)
+    opened = isinstance(seen, r.WindowOpened)
+    if opened:
+        asked[seat] = False
+    aside = Aside(
+        order=adapter.order,
+        if_it_stands=stands,
+        asked=asked.get(seat, False),
+        can_steal=opened and _can_steal(adapter, view),
+    )
+    told = narrate(seen, view, Names(adapter.table.names, seat), aside=aside)
+    warned = isinstance(seen, r.StealWarned) and seat is not None and seen.target == seat
+    if warned or (told.lines and isinstance(seen, r.WindowOpened)):
+        asked[seat] = True
+    elif told.lines and isinstance(seen, r.WindowClosed | r.Passed):
+        asked[seat] = False
+    return [(str(line), getattr(line, "brief", None)) for line in told.lines]
+
+
+def _check(
+    adapters: list[ui.CastanaAdapter], batch: list, asked: dict, said: Counter, heard: Counter
+) -> None:
+    stands = any(isinstance(e, r.WindowOpened) and e.word for e in batch)
+    for adapter in adapters:
+        adapter._if_it_stands = stands
+        for event in batch:
+            told = _told(adapter, event, stands, asked)
+            says = adapter.describe(event)
+            assert told == [(str(x), getattr(x, "brief", None)) for x in says], (
+                event,
+                adapter.table.human,
+            )
+            heard[event.kind, adapter.table.human] += 1
+            if says:
+                said[event.kind] += 1
+
+
+def _play(seed: int, lang: str, said: Counter, heard: Counter) -> None:
+    """Bots of every level at every seat, windows closed now and then by the clock
+    (what the adapter's player was asked in them times out)."""
+    adapters = _adapters(seed)
+    game = adapters[0].game
+    bots = [make_bot(LEVELS[(seed + s) % 3], s, seed * 10 + s) for s in range(game.num_seats)]
+    rng = random.Random(seed)
+    batch = list(game.opening_events)
+    asked: dict = {}
+    with i18n.using(lang):
+        while True:
+            _check(adapters, batch, asked, said, heard)
+            if game.is_over():
+                break
+            if game.in_window() and rng.random() < 0.1:
+                batch = game.close_window()
+                continue
+            seat = rng.choice(game.to_act())
+            batch = game.apply(seat, bots[seat].choose(game.view(seat)))
+        # Nothing left to draw is rare in real games: told at the end.
+        _check(adapters, [r.DeckEmpty(seat=1)], asked, said, heard)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_kind_is_told_as_the_adapter_tells_it(lang):
+    said: Counter = Counter()
+    heard: Counter = Counter()
+    for seed in SEEDS:
+        _play(seed, lang, said, heard)
+    for kind in KINDS:
+        for seat in SEATS:
+            assert heard[kind, seat], (kind, seat)
+    assert KINDS - set(said) == set(), KINDS - set(said)  # each says something to someone
+
+
+def test_english_is_told_in_english():
+    game = _adapters(0)[0].game
+    dealt = next(e for e in game.opening_events if isinstance(e, r.Dealt) and e.seat == 0)
+    with i18n.using("en"):
+        told = narrate(dealt.visible_to(0), game.view(0), Names(["Ana", "Luis"], 0))
+    assert told.lines and told.lines[0].startswith("Your cards")
