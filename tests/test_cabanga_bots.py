@@ -187,6 +187,7 @@ def test_smart_levels_beat_facil() -> None:
     assert avg["medio"] < avg["facil"] * 0.6 and avg["dificil"] < avg["facil"] * 0.6
 
 
+@pytest.mark.slow  # strength over 600 games; the bots' choices are tested quickly above
 def test_dificil_beats_medio() -> None:
     """Measured: about 0.15 points per round fewer (3.15 against 3.30) over 600 games."""
     mix = [("dificil", "medio", "dificil", "medio"), ("medio", "dificil", "medio", "dificil")]

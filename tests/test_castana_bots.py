@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -55,12 +56,25 @@ def next_seat(game: CastanaGame, bots: list[CastanaBot]) -> int:
 # Legal choices
 
 
+QUICK_GAMES = (2, 5)  # 4 and 2 players; between them every phase and kind of action
+
+
+@pytest.mark.parametrize(
+    "games",
+    [
+        pytest.param(QUICK_GAMES, id="quick"),
+        pytest.param(
+            [g for g in range(24) if g not in QUICK_GAMES], id="rest", marks=pytest.mark.slow
+        ),
+    ],
+)
 @pytest.mark.parametrize("referee", [False, True])
-def test_bots_only_choose_legal_actions(referee: bool) -> None:
+def test_bots_only_choose_legal_actions(referee: bool, games: Sequence[int]) -> None:
     """Every seat that may act, at every level, in positions from real games:
-    its choice applies without IllegalAction."""
+    its choice applies without IllegalAction. Two games in the fast loop,
+    the rest (24 in all) under `slow`."""
     tried: Counter = Counter()
-    for g_no in range(24):
+    for g_no in games:
         players = 2 + g_no % 5
         rng = random.Random(g_no)
         levels = [rng.choice(LEVELS) for _ in range(players)]
@@ -330,6 +344,7 @@ def heads_up(i: int) -> tuple[float, int]:
     return (1 / len(game.winners) if d in game.winners else 0.0), steps
 
 
+@pytest.mark.slow  # strength over 200 games; the bots' choices are tested quickly above
 def test_dificil_beats_facil_heads_up() -> None:
     games = 200
     results: list[Any] = [heads_up(i) for i in range(games)]

@@ -228,6 +228,7 @@ def _play(args: tuple[int, int]) -> tuple[bool, int, int]:
     return levels[game.winner] == "dificil", d, round(f / nf)
 
 
+@pytest.mark.slow  # strength over many matches; the bots' choices are tested quickly above
 @pytest.mark.parametrize(("players", "minimum"), [(2, 0.53), (3, 0.38)])
 def test_dificil_beats_facil(players: int, minimum: float) -> None:
     with ProcessPoolExecutor(max_workers=2) as pool:
