@@ -16,7 +16,7 @@ True), `layout` ("standard" or the path of a layout file), `subtract_own_rack`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sobremesa.core.game import Event, IllegalAction
@@ -68,6 +68,14 @@ __all__ = [
     "restore_adapter",
     "square_name",
 ]
+
+
+#: reading commands answered from the seat's view and the names alone
+VIEW_READERS: dict[str, Callable[[r.PalabrasView, Names], list[str]]] = {
+    "mesa": reading.table_lines,
+    "puntos": reading.score_lines,
+    "turno": reading.turn_lines,
+}
 
 
 def _option(settings: Any, name: str, default: Any) -> Any:
@@ -260,6 +268,8 @@ class PalabrasAdapter(GameAdapter):
     def _run(self, command: Command) -> Reply:
         if command.name in CURSOR_COMMANDS:
             return Reply(self.explorer.run(self.game.board, command.name, command.args))
+        if (reader := VIEW_READERS.get(command.name)) is not None:
+            return Reply(reader(self._view(), self._names()))
         return getattr(self, f"_cmd_{command.name}")(command.args)
 
     # confirmation (setting confirm_moves) -------------------------------------------
@@ -309,15 +319,6 @@ class PalabrasAdapter(GameAdapter):
             racks = [self.game.rack(s) for s in range(self.game.num_seats)]
             return Reply(reading.all_racks_lines(racks, self._names()))
         return Reply(reading.rack_lines(self._rack() or ""))
-
-    def _cmd_mesa(self, args: str) -> Reply:
-        return Reply(reading.table_lines(self._view(), self._names()))
-
-    def _cmd_puntos(self, args: str) -> Reply:
-        return Reply(reading.score_lines(self._view(), self._names()))
-
-    def _cmd_turno(self, args: str) -> Reply:
-        return Reply(reading.turn_lines(self._view(), self._names()))
 
     def _cmd_ultima(self, args: str) -> Reply:
         return Reply([self.last_move or _("Todavía no ha jugado nadie.")])
