@@ -8,8 +8,8 @@ import pytest
 
 from sobremesa import i18n
 from sobremesa.core.cards import Card
+from sobremesa.games.chinchon import narration, texts, ui
 from sobremesa.games.chinchon import rules as r
-from sobremesa.games.chinchon import texts, ui
 from sobremesa.settings import Settings
 from sobremesa.ui import wording
 from sobremesa.ui.announcer import Announcer, Said
@@ -129,39 +129,38 @@ def test_every_move_line_has_a_brief_form_of_40_cells(language):
             ), line.brief
 
 
-def narrator(language="es"):
+def tell(event, language="es", names=("Tú", "Pablo", "Ana")):
+    """The pure narrator, seat 0 listening, on a three-player table of 40 cards."""
     i18n.set_language(language)
-    return texts.Narrator(["Tú", "Pablo", "Ana"], 0, 40, brief=False)
+    view = r.ChinchonGame(r.ChinchonOptions(players=3, deck=40)).view(0)
+    return narration.narrate(event.visible_to(0), view, narration.Names(list(names), 0))
 
 
 def test_brief_forms_of_a_rival_turn():
-    n = narrator()
-    assert n.describe(r.TookDiscard(seat=1, card=Card("copas", 3), new_top=None)) == []
-    [line] = n.describe(r.Discarded(seat=1, card=Card("bastos", 12)))
+    assert tell(r.TookDiscard(seat=1, card=Card("copas", 3), new_top=None)).lines == []
+    told = tell(r.Discarded(seat=1, card=Card("bastos", 12), taken=Card("copas", 3)))
+    [line] = told.lines
     assert line == "Pablo coge el 3 de copas y tira el rey de bastos."
     assert line.brief == "Pablo coge 3 co, tira rey ba"
-    assert n.last_brief == ["Pablo coge 3 co, tira rey ba", "Pablo tira rey ba"]
-    n.describe(r.DrewStock(seat=2, card=None, stock_count=20))
-    [line] = n.describe(r.Discarded(seat=2, card=Card("oros", 11)))
+    assert told.last_brief == ["Pablo coge 3 co, tira rey ba", "Pablo tira rey ba"]
+    assert tell(r.DrewStock(seat=2, card=None, stock_count=20)).lines == []
+    [line] = tell(r.Discarded(seat=2, card=Card("oros", 11))).lines
     assert (line, line.brief) == (
         "Ana roba del mazo y tira el caballo de oros.",
         "Ana tira caballo or",
     )
-    [line] = n.describe(r.DrewStock(seat=0, card=Card("espadas", 1), stock_count=19))
+    [line] = tell(r.DrewStock(seat=0, card=Card("espadas", 1), stock_count=19)).lines
     assert (line, line.brief) == ("Robas el as de espadas.", "Robas as es")
-    [line] = n.describe(r.Discarded(seat=0, card=Card("espadas", 10)))
+    [line] = tell(r.Discarded(seat=0, card=Card("espadas", 10))).lines
     assert (line, line.brief) == ("Tiras la sota de espadas.", "Tiras sota es")
-    n = narrator("en")
-    n.describe(r.TookDiscard(seat=1, card=Card("copas", 3), new_top=None))
-    [line] = n.describe(r.Discarded(seat=1, card=Card("bastos", 12)))
+    event = r.Discarded(seat=1, card=Card("bastos", 12), taken=Card("copas", 3))
+    [line] = tell(event, "en").lines
     assert line.brief == "Pablo takes 3 cu, discards king cl"
 
 
 def test_brief_forms_of_a_close():
-    n = narrator()
     run = (Card("oros", 3), Card("oros", 4), Card("oros", 5))
     sevens = (Card("oros", 7), Card("copas", 7), Card("bastos", 7))
-    n.describe(r.DrewStock(seat=1, card=None, stock_count=20))
     event = r.Closed(
         seat=1,
         melds=(run, sevens),
@@ -171,7 +170,8 @@ def test_brief_forms_of_a_close():
         facedown=None,
         seven_run=False,
     )
-    first, second = n.describe(event)
+    told = tell(event)
+    first, second = told.lines
     assert first == "Pablo roba del mazo y cierra con 2 puntos sueltos."
     assert first.brief == "Pablo cierra con 2 puntos"
     assert second == (
@@ -179,10 +179,10 @@ def test_brief_forms_of_a_close():
         " Sueltas: 2 de copas."
     )
     assert second.brief == "Pablo baja: or 3-5; 3 sietes"  # 40 cells: whole melds only
-    assert n.last_brief == ["Pablo cierra con 2 puntos"]
-    n.names[1] = "Eva"
-    n.describe(r.DrewStock(seat=1, card=None, stock_count=20))
-    assert n.describe(event)[1].brief == "Eva baja: or 3-5; 3 sietes; sueltas 2 co"
+    assert told.last_brief == ["Pablo cierra con 2 puntos"]
+    assert tell(event, names=("Tú", "Eva", "Ana")).lines[1].brief == (
+        "Eva baja: or 3-5; 3 sietes; sueltas 2 co"
+    )
 
 
 def test_status_prompt_shows_the_discard_and_the_card_drawn():
@@ -209,7 +209,7 @@ def test_status_prompt_shows_the_discard_and_the_card_drawn():
 
 def test_the_last_brief_move_survives_a_save():
     adapter, _console = play(5, status=True, turns=3, end="saved")
-    assert adapter.narrator.last_brief
+    assert adapter.last_brief
     data = {
         "table": adapter.table.to_dict(),
         "state": adapter.game.to_dict(),
@@ -217,7 +217,7 @@ def test_the_last_brief_move_survives_a_save():
         "extra": adapter.extra_to_data(),
     }
     restored = ui.restore_adapter(Settings(), data)
-    assert restored.narrator.last_brief == adapter.narrator.last_brief
+    assert restored.last_brief == adapter.last_brief
 
 
 def test_cut_and_fit_keep_the_decisive_words():
@@ -256,7 +256,7 @@ def test_enter_during_a_rival_turn_says_whose_turn_and_the_last_play(language):
             break
     rival = game.to_act()[0]
     session._handle_line("")
-    last = adapter.narrator.last_move
+    last = adapter.last_move
     expected = {"es": "Juega {name}. Última: {last}", "en": "{name} plays. Last play: {last}"}
     assert last and console.out[-1] == expected[language].format(
         name=adapter.table.names[rival], last=last
