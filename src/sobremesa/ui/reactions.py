@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sobremesa.core.policy import answer_order
+from sobremesa.core.policy import ReactionPolicy, WindowClock
 from sobremesa.ui.trace import trace
 
 if TYPE_CHECKING:
@@ -35,10 +35,27 @@ if TYPE_CHECKING:
 
 
 class ReactionDriver:
+    """Drives the open window of the local session with the table's reaction policy
+    (`core.policy`): the same rules the match runner follows."""
+
     def __init__(self, session: Session, seconds: float | None) -> None:
         self.session = session
-        self.seconds = seconds  # None: turn by turn
-        self.started = 0.0  # when the open window's line was heard (session clock)
+        self.policy = ReactionPolicy(seconds=seconds)
+        self.window: WindowClock | None = None
+
+    @property
+    def seconds(self) -> float | None:
+        """The window's length in real time (None: turn by turn)."""
+        return self.policy.seconds
+
+    @seconds.setter
+    def seconds(self, value: float | None) -> None:
+        self.policy = ReactionPolicy(seconds=value)
+
+    @property
+    def started(self) -> float:
+        """When the open window's line was heard (session clock)."""
+        return 0.0 if self.window is None else self.window.opened_at
 
     @property
     def realtime(self) -> bool:
@@ -62,15 +79,18 @@ class ReactionDriver:
         times = {
             seat: adapter.bot_reaction_time(seat) for seat in adapter.game.to_act() if seat != human
         }
+        # Scripted input has no clock: the window waits, turn by turn.
+        policy = self.policy if self.realtime else ReactionPolicy(seconds=None)
         if human is None or human not in adapter.game.to_act():
-            return self._run_without_player(times)
+            self.window = policy.open(self._key, session.clock(), times)
+            return self._run_without_player(policy)
         # The window starts for the player once its line can have been heard.
-        self.started = session.announcer.heard_at()
+        self.window = policy.open(self._key, session.announcer.heard_at(), times)
         trace("window-open", f"{self.seconds:g}" if self.realtime else "turnos")
         try:
             if self.realtime:
-                return self._run_realtime(times)
-            return self._run_turn_by_turn(times)
+                return self._run_realtime(policy)
+            return self._run_turn_by_turn(policy)
         finally:
             trace("window-close")
 
@@ -78,20 +98,21 @@ class ReactionDriver:
         """Seconds since the open window's line was heard (negative: still being said)."""
         return self.session.clock() - self.started
 
-    def _run_without_player(self, times: dict[int, float]) -> bool:
+    def _run_without_player(self, policy: ReactionPolicy) -> bool:
         """Only bots in this window: the same outcome as on the clock (fastest
         first; in real time, none after the deadline), without the dead wait."""
-        deadline = self.seconds if self.realtime else float("inf")
-        assert deadline is not None
-        self._bots_before(times, deadline)
+        assert self.window is not None
+        self._bots(policy.without_people(self.window))
         if not self._replaced():
             self.session.narrate_events(self.session.adapter.close_window())
         return True
 
     # -- turn by turn ------------------------------------------------------------
-    def _run_turn_by_turn(self, times: dict[int, float]) -> bool:
+    def _run_turn_by_turn(self, policy: ReactionPolicy) -> bool:
         session = self.session
         adapter = session.adapter
+        window = self.window
+        assert window is not None
         human = adapter.table.human
         interactive = getattr(session.console, "interactive", False)
         while human in adapter.game.to_act():
@@ -109,7 +130,7 @@ class ReactionDriver:
                 # Bots faster than the player answer first; then the answer may be
                 # late, and the player hears that before what the faster bot did.
                 with session.reply_first():
-                    self._bots_before(times, answer_time)
+                    self._bots(policy.before_answer(window, answer_time))
                     if self._replaced():
                         session.say_late(line)
                         return True
@@ -119,10 +140,10 @@ class ReactionDriver:
             if not reaction:
                 # Reading (or a mistyped line) is answered at once; the time it took
                 # still counts, so faster bots go before the next line.
-                self._bots_before(times, answer_time)
+                self._bots(policy.before_answer(window, answer_time))
             if self._replaced():
                 return True
-        self._bots_before(times, float("inf"))
+        self._bots(policy.due(window, session.clock(), people_waiting=False))
         return True
 
     def _replaced(self) -> bool:
@@ -130,33 +151,38 @@ class ReactionDriver:
         adapter = self.session.adapter
         return not adapter.in_window() or adapter.window_key() != self._key
 
-    def _bots_before(self, times: dict[int, float], limit: float) -> None:
+    def _bots(self, seats: list[int]) -> None:
+        """These bots answer, in this order, while the window lasts."""
         adapter = self.session.adapter
-        for seat in answer_order(times, limit):
+        assert self.window is not None
+        for seat in seats:
             if self._replaced():
                 break
             if seat in adapter.game.to_act():
                 self.session.play(seat, adapter.bot_action(seat))
-            times.pop(seat)
+            self.window.times.pop(seat, None)
 
     # -- real time ---------------------------------------------------------------
-    def _run_realtime(self, times: dict[int, float]) -> bool:
+    def _run_realtime(self, policy: ReactionPolicy) -> bool:
         session = self.session
         adapter = session.adapter
-        assert self.seconds is not None
+        window = self.window
+        assert window is not None
         while not self._replaced():
-            now = self.elapsed()
-            self._bots_before(times, now)
+            now = session.clock()
+            self._bots(policy.due(window, now, people_waiting=True))
             if self._replaced():
                 return True
-            if now >= self.seconds:
+            if policy.expired(window, now):
                 session.narrate_events(adapter.close_window())
                 return True
-            upcoming = [t for s, t in times.items() if s in adapter.game.to_act()]
-            wake = min([*upcoming, self.seconds]) - now
+            for seat in [s for s in window.times if s not in adapter.game.to_act()]:
+                window.times.pop(seat)  # no longer in the window: no wake-up for it
+            wake = policy.next_wakeup(window, people_waiting=True)
+            assert wake is not None
             session.console.set_prompt(adapter.prompt())
             # Input is read also when the player may not react (reading commands).
-            line = session.read_line(timeout=max(0.01, wake))
+            line = session.read_line(timeout=max(0.01, wake - now))
             if line is None:
                 return False
             if isinstance(line, str):
