@@ -2,9 +2,12 @@
 seats a bot of every level that plays a legal move, round-trips game and bot
 through a save, and the menus and settings list and bound exactly its games."""
 
+import random
+
 import pytest
 from entrypoint import run
 
+from sobremesa import cli
 from sobremesa.core.game import IllegalAction
 from sobremesa.core.registry import GAMES, WINDOWED_GAMES, entry
 from sobremesa.i18n import _
@@ -96,6 +99,33 @@ def test_a_bots_reaction_time_is_drawn_from_the_game_and_replays_after_a_save(ga
         restored = game.restore_game(table.to_dict())
         bot = game.bot_from_dict(bots[seat].to_dict())
         assert game.bot_reaction_time(restored, seat, bot) == seconds
+
+
+def test_reaction_times_are_the_ones_the_adapters_drew_before_the_registry():
+    # Saves made mid-window replay the same race only while these stay as they were.
+    cabanga, castana = entry("cabanga"), entry("castana")
+    table, bots, acting = _first_window(cabanga)
+    view = table.view(None)
+    for seat in acting:
+        key = f"{table.seed}-{view.round_no}-{view.turns_in_round}-{seat}"
+        expected = bots[seat].reaction_time(random.Random(key))
+        assert cabanga.bot_reaction_time(table, seat, bots[seat]) == expected
+    table, bots, acting = _first_window(castana)
+    for seat in acting:
+        expected = bots[seat].reaction_time(table.view(seat))
+        assert castana.bot_reaction_time(table, seat, bots[seat]) == expected
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_play_arguments_take_exactly_the_registered_rivals(game):
+    low, high = game.rivals
+    for rivals, valid in ((low - 1, False), (low, True), (high, True), (high + 1, False)):
+        args = cli.build_parser().parse_args(["jugar", game.id, "--rivales", str(rivals)])
+        problem = cli._check_play_arguments(game.id, args)
+        if valid:
+            assert problem is None
+        else:
+            assert problem == f"--rivales debe estar entre {low} y {high} en {_(game.name)}"
 
 
 @pytest.mark.parametrize("game_id", ["chinchon", "palabras"])

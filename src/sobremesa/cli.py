@@ -389,6 +389,14 @@ class App:
                 error = _("Escribe un número del {first} al {last} y pulsa Intro.")
             self.announcer.answer(error.format(first=start, last=last))
 
+    def choose_back(self, title: str, options: Sequence[str], prompt: str, **how: Any) -> int | str:
+        """`choose` with back=True, for the menus below the main one: the position
+        1..n, "back" (0, Escape, `volver`...) or "eof" (end of input)."""
+        choice = self.choose(title, options, prompt, back=True, **how)
+        if choice is None:
+            return "eof"
+        return "back" if choice == 0 else choice
+
     # -- main menu ---------------------------------------------------------
     def main_menu(self) -> int:
         self.end_gate = N_("Pulsa Intro para volver al menú.")
@@ -427,17 +435,14 @@ class App:
         saved = saves.saved_games()
         if len(saved) <= 1:
             return self.continue_game(saved[0] if saved else None)
-        choice = self.choose(
+        choice = self.choose_back(
             _("Partidas guardadas."),
             [summary_text(game) for game in saved],
             _("Continuar> "),
-            back=True,
             listed_back=True,
         )
-        if choice is None:
-            return "eof"
-        if choice == 0:
-            return "back"
+        if isinstance(choice, str):
+            return choice
         return self.continue_game(saved[choice - 1])
 
     def keep_or_replace(self, game_id: str) -> str | None:
@@ -507,26 +512,19 @@ class App:
         names = [
             _(RIVALS_TWO_DECKS[n] if n >= two_decks else RIVALS[n]) for n in range(low, high + 1)
         ]
-        choice = self.choose(_(game.rivals_question), names, _("Rivales> "), first=low, back=True)
-        if choice is None:
-            return "eof"
-        if choice == 0:
-            return "back"
+        choice = self.choose_back(_(game.rivals_question), names, _("Rivales> "), first=low)
+        if isinstance(choice, str):
+            return choice
         self.set_option(game_id, "rivals", choice + low - 1)
         return None
 
     def _ask_level(self, game_id: str) -> str | None:
         levels = entry(game_id).levels
-        choice = self.choose(
-            _("Nivel de los rivales."),
-            [_(LEVEL_NAMES[lv]) for lv in levels],
-            _("Nivel> "),
-            back=True,
+        choice = self.choose_back(
+            _("Nivel de los rivales."), [_(LEVEL_NAMES[lv]) for lv in levels], _("Nivel> ")
         )
-        if choice is None:
-            return "eof"
-        if choice == 0:
-            return "back"
+        if isinstance(choice, str):
+            return choice
         self.set_option(game_id, "level", levels[choice - 1])
         return None
 

@@ -134,17 +134,11 @@ def ask_reading_speed(app: Any, *, listed_back: bool) -> str | None:
         _("Otra cifra"),
     ]
     while True:
-        choice = app.choose(
-            _("¿A qué velocidad lee tu lector?"),
-            names,
-            _("Lectura> "),
-            back=True,
-            listed_back=listed_back,
+        choice = app.choose_back(
+            _("¿A qué velocidad lee tu lector?"), names, _("Lectura> "), listed_back=listed_back
         )
-        if choice is None:
-            return "eof"
-        if choice == 0:
-            return BACK
+        if isinstance(choice, str):
+            return choice
         if choice <= len(READING_PRESETS):
             wpm = READING_PRESETS[choice - 1]
         else:
@@ -166,17 +160,14 @@ def ask_reaction(app: Any, game: str, *, listed_back: bool) -> str | None:
     """The reaction mode of a windowed game: por turnos first, then tiempo real with
     its seconds. Saves the choice for that game; returns BACK, "eof" or None."""
     while True:
-        choice = app.choose(
+        choice = app.choose_back(
             _("Modo de reacción."),
             [_("Por turnos: el juego te espera"), _("Tiempo real")],
             _("Reacción> "),
-            back=True,
             listed_back=listed_back,
         )
-        if choice is None:
-            return "eof"
-        if choice == 0:
-            return BACK
+        if isinstance(choice, str):
+            return choice
         if choice == 1:
             app.set_option(game, "reaction_mode", "turnos")
             return None
@@ -234,19 +225,16 @@ class OptionsMenu:
         show = True
         while True:
             groups = self.groups()
-            choice = self.app.choose(
+            choice = self.app.choose_back(
                 _("Opciones. Intro repite la lista."),
                 [g.name for g in groups],
                 _("Opciones> "),
                 show=show,
-                back=True,
                 listed_back=True,
             )
             show = False  # back from a group: only the prompt says where you are
-            if choice is None:
-                return "eof"
-            if choice == 0:
-                return "back"
+            if isinstance(choice, str):
+                return choice
             if self.run_group(groups[choice - 1]) == "eof":
                 return "eof"
 
@@ -254,19 +242,16 @@ class OptionsMenu:
         show = True
         while True:
             items = group.items()
-            choice = self.app.choose(
+            choice = self.app.choose_back(
                 group.name if group.name.endswith(("!", ".")) else group.name + ".",
                 [line for line, _action in items],
                 group.prompt,
                 show=show,
-                back=True,
                 listed_back=True,
             )
             show = False  # after a change only the changed option is read
-            if choice is None:
-                return "eof"
-            if choice == 0:
-                return "back"
+            if isinstance(choice, str):
+                return choice
             result = items[choice - 1][1]()
             if result == "eof":
                 return "eof"
@@ -405,17 +390,14 @@ class OptionsMenu:
         """The word list of both word games: the curated one (the default), the full
         one (`amplia`) or the player's own file."""
         while True:
-            choice = self.app.choose(
+            choice = self.app.choose_back(
                 _("Diccionario."),
                 [_("Curada: la de siempre"), _("Amplia: la lista completa"), _("Tu propia lista")],
                 _("Diccionario> "),
-                back=True,
                 listed_back=True,
             )
-            if choice is None:
-                return "eof"
-            if choice == 0:
-                return BACK
+            if isinstance(choice, str):
+                return choice
             if choice < 3:
                 self._set(None, "dictionary", "" if choice == 1 else "amplia")
                 return None
