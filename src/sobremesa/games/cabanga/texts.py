@@ -1,0 +1,99 @@
+"""¡Cabanga! words shared by the narrator, the reading commands and the parsers:
+colours, cards, sides and gaps as they are said."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sobremesa.games.cabanga import rules as r
+from sobremesa.i18n import N_, _, ngettext
+from sobremesa.ui.wording import join
+
+COLOUR_NAMES = {
+    "rojo": N_("rojo"),
+    "azul": N_("azul"),
+    "amarillo": N_("amarillo"),
+    "morado": N_("morado"),
+    "gris": N_("gris"),
+}
+# "Todas tus cartas son azules": the colour as an adjective of cartas.
+COLOUR_PLURALS = {
+    "rojo": N_("rojas"),
+    "azul": N_("azules"),
+    "amarillo": N_("amarillas"),
+    "morado": N_("moradas"),
+}
+# "Quedas tercero": your place when you did not win (2nd to 6th).
+PLACES = (N_("segundo"), N_("tercero"), N_("cuarto"), N_("quinto"), N_("sexto"))
+
+
+def colour_name(colour: str) -> str:
+    return _(COLOUR_NAMES[colour])
+
+
+def card_text(card: r.CabangaCard) -> str:
+    """'rojo 7' (colour first: it is what decides where a card goes)."""
+    return _("{colour} {value}").format(colour=colour_name(card.colour), value=card.value)
+
+
+def cards_by_colour(cards: Sequence[r.CabangaCard]) -> str:
+    """'rojo 2, 5 y 9; azul 7' — grouped as a glance at a sorted hand gives."""
+    parts = []
+    for colour in r.COLOURS:
+        values = sorted(c.value for c in cards if c.colour == colour)
+        if values:
+            parts.append(f"{colour_name(colour)} {join([str(v) for v in values])}")
+    return "; ".join(parts) if parts else _("ninguna")
+
+
+def gap_text(low: int, high: int) -> str:
+    if high - low <= 1:
+        return _("sin hueco")
+    if high - low == 2:
+        return _("hueco: el {value}").format(value=low + 1)
+    if high - low == 3:
+        return _("hueco: el {low} y el {high}").format(low=low + 1, high=high - 1)
+    return _("hueco del {low} al {high}").format(low=low + 1, high=high - 1)
+
+
+def gap_short(low: int, high: int) -> str:
+    """For the prompt (braille line): '6', '4 y 5', '8 a 13'."""
+    if high - low == 2:
+        return str(low + 1)
+    if high - low == 3:
+        return _("{low} y {high}").format(low=low + 1, high=high - 1)
+    return _("{low} a {high}").format(low=low + 1, high=high - 1)
+
+
+def gap_brief(low: int, high: int) -> str:
+    """For brief forms and prompts: '6', '4-5', '8-13' ('' without a gap)."""
+    if high - low <= 1:
+        return ""
+    if high - low == 2:
+        return str(low + 1)
+    return f"{low + 1}-{high - 1}"
+
+
+def gap_left(
+    colour: str, values: Sequence[int], seen: set[r.CabangaCard], mine: set[r.CabangaCard]
+) -> str:
+    """What a gap still holds when some of its cards are out, as 'filas' says it:
+    ', quedan: 6 y 9' (not yours: you know where those are), ', solo quedan las
+    tuyas', ', ya han salido'; '' when none is out."""
+    inside = [r.CabangaCard(colour, v) for v in values]
+    unknown = [c for c in inside if c not in seen and c not in mine]
+    if not any(c in seen for c in inside):
+        return ""
+    if unknown:
+        return _(", quedan: {values}").format(values=join([str(c.value) for c in unknown]))
+    if any(c in mine for c in inside):
+        return _(", solo quedan las tuyas")
+    return ngettext(", ya ha salido", ", ya han salido", len(inside))
+
+
+def side_word(side: str) -> str:
+    return _("izquierda") if side == "left" else _("derecha")
+
+
+def side_short(side: str) -> str:
+    return _("izq") if side == "left" else _("der")
