@@ -7,19 +7,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from sobremesa.core.game import Event, IllegalAction
+from sobremesa.games.castana import reading
 from sobremesa.games.castana import rules as r
 from sobremesa.games.castana.bots import bot_from_dict, make_bot
 from sobremesa.games.castana.narration import Aside, narrate, uses_auto_choice
 from sobremesa.games.castana.texts import (
     COLOUR_CARD,
     card_text,
-    hand_text,
     sort_hand,
     top_brief,
     top_text,
 )
 from sobremesa.games.castana.windows import WindowAnswers
-from sobremesa.i18n import N_, _, ngettext
+from sobremesa.i18n import N_, _
 from sobremesa.lexicon.spelling import WordError, normalize
 from sobremesa.settings import Settings
 from sobremesa.ui.commands import Command, CommandSpec, fold
@@ -43,7 +43,6 @@ from sobremesa.ui.wording import (
     join,
     join_or,
     next_round_pause,
-    points_text,
     prompt_of,
 )
 
@@ -152,9 +151,6 @@ REFUSALS = {
     "choose_colour": N_("Di el color que sigue: azul, rojo o verde."),
     "choose_seat": N_("Di quién juega ahora."),
 }
-
-
-WORDS_AT_ONCE = 12  # `palabras` says this many; `palabras más` the next ones
 
 
 class Refused(Exception):
@@ -306,7 +302,7 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
 
     def describe(self, event: Event) -> list[str]:
         seen = event.visible_to(self.table.human)
-        names = Names(self.table.names, self.table.human)
+        names = self._names()
         if isinstance(seen, r.WindowOpened):
             self._asked = False  # a new window: asked again only if there is something to do
         aside = Aside(
@@ -503,19 +499,7 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
                     )
                 ]
             )
-        hand = self._hand()
-        if not hand:
-            return Reply([_("No tienes cartas.")])
-        total = sum(r.points(c) for c in hand)
-        return Reply(
-            [
-                _("{count}, {points}: {cards}.").format(
-                    count=cards_text(len(hand)).capitalize(),
-                    points=points_text(total),
-                    cards=hand_text(hand, self.order),
-                )
-            ]
-        )
+        return Reply(reading.hand_lines(self._hand(), self.order))
 
     def _cmd_mano(self, args: str) -> Reply:
         view = self._view()
@@ -523,84 +507,31 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
             return Reply(actions=[r.PutHand()])
         return self._cmd_cartas("")
 
+    def _names(self) -> Names:
+        return Names(self.table.names, self.table.human)
+
     def _pending_text(self, view: r.CastanaView) -> str:
         human = self.table.human
-        if view.phase == "race":
-            return (
-                _("Carrera de la Ñ: pon la mano.")
-                if human in view.to_act
-                else _("Carrera de la Ñ.")
-            )
-        if view.phase == "give":
-            if self._you(view.challenger):
-                return _("Te dan cartas.")
-            return _("Dan cartas a {name}.").format(name=self._name(view.challenger or 0))
-        if view.phase == "window" and view.warned and view.next_seat == human:
-            return _("Te avisan de que quieren robarte el turno: juega ya o di paso.")
-        if view.phase == "window":
-            steal = human is not None and self._can_steal(human)
-            challenge = human is not None and self._can_challenge(human)
-            if steal and challenge:
-                return _("Puedes dudar de {word} o robar el turno; si no, paso.").format(
-                    word=view.word
-                )
-            if challenge:
-                return _("Puedes dudar de {word}; si no, paso.").format(word=view.word)
-            if steal:
-                return _("Puedes robar el turno; si no, paso.")
-            if view.next_seat is not None and self._you(view.next_seat):
-                return _("Enseguida juegas tú.")
-            return _("Ventana abierta: pueden robar el turno.")
-        if view.attack and self._you(view.current):
-            return _("Debes poner otra {letter} o robar 2.").format(letter=view.attack)
-        if view.attack and view.current is not None:
-            return _("{name} debe poner otra {letter} o robar 2.").format(
-                name=self._name(view.current), letter=view.attack
-            )
-        if self._you(view.current):
-            return _(
-                "Te toca: carta del color o de la letra, palabra desde la {letter}, o robar."
-            ).format(letter=view.top_letter)
-        if view.current is not None:
-            return _("Turno de {name}.").format(name=self._name(view.current))
-        return ""
+        chances = view.phase == "window" and human is not None
+        return reading.pending_text(
+            view,
+            self._names(),
+            can_steal=chances and self._can_steal(human),
+            can_challenge=chances and self._can_challenge(human),
+        )
 
     def _cmd_mesa(self, args: str) -> Reply:
         view = self._view()
-        counts = ", ".join(f"{self._name(s)} {n}" for s, n in enumerate(view.hand_sizes))
-        return Reply(
-            [
-                _("Arriba: {top}. {pending}")
-                .format(top=top_text(view), pending=self._pending_text(view))
-                .strip(),
-                _("Mazo: {deck}. Pila: {pile}. Cartas: {counts}.").format(
-                    deck=cards_text(view.deck_size), pile=cards_text(view.pile_size), counts=counts
-                ),
-            ]
-        )
+        return Reply(reading.table_lines(view, self._names(), self._pending_text(view)))
 
     def _cmd_puntos(self, args: str) -> Reply:
-        view = self._view()
-        scores = ", ".join(f"{self._name(s)} {t}" for s, t in enumerate(view.totals))
-        return Reply(
-            [
-                _("Puntos: {scores}. Se acaba al llegar a {limit}; gana quien tenga menos.").format(
-                    scores=scores, limit=self.game.options.target
-                )
-            ]
-        )
+        return Reply(reading.score_lines(self._view(), self._names(), self.game.options.target))
 
     def _cmd_turno(self, args: str) -> Reply:
         view = self._view()
         if view.phase == "over":
-            return Reply([_("La partida ha terminado.")])
-        return Reply(
-            [
-                _("Ronda {n}. Arriba: {top}. {pending}")
-                .format(n=view.round_no, top=top_text(view), pending=self._pending_text(view))
-                .strip()
-            ]
-        )
+            return Reply(reading.turn_lines(view, ""))
+        return Reply(reading.turn_lines(view, self._pending_text(view)))
 
     def _cmd_ultima(self, args: str) -> Reply:
         return Reply([self.last_move or _("Todavía no ha jugado nadie.")])
@@ -613,29 +544,13 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
         view = self._view()
         words = sorted(self._words(view), key=lambda w: (-len(w), w))
         if not words:
-            return Reply(
-                [
-                    _("Con tus cartas no formas ninguna palabra desde la {letter}.").format(
-                        letter=view.top_letter
-                    )
-                ]
-            )
+            return Reply([reading.words_line(view.top_letter, words, 0)[0]])
         more = fold(args).strip() in ("mas", "more", "todas", "all")
         start = self._words_shown if more and self._words_key == words else 0
         if start >= len(words):
             start = 0
-        shown = words[start : start + WORDS_AT_ONCE]
-        self._words_key, self._words_shown = words, start + len(shown)
-        if start:
-            line = _("Más palabras: {words}.").format(words=", ".join(shown))
-        else:
-            line = ngettext(
-                "Desde la {letter} formas {n} palabra: {words}.",
-                "Desde la {letter} formas {n} palabras: {words}.",
-                len(words),
-            ).format(letter=view.top_letter, n=len(words), words=", ".join(shown))
-        if self._words_shown < len(words):
-            line = line[:-1] + _(", y más: palabras más.")
+        line, self._words_shown = reading.words_line(view.top_letter, words, start)
+        self._words_key = words
         return Reply([line])
 
     # -- playing ---------------------------------------------------------------------
