@@ -150,9 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=_("número de rivales: {ranges}").format(
             ranges=", ".join(
-                _("{game} {low} a {high}").format(game=_(game.name), low=low, high=high)
+                _("{game} {low} a {high}").format(
+                    game=_(game.name), low=game.rivals[0], high=game.rivals[1]
+                )
                 for game in GAMES.values()
-                for low, high in [game.rivals]
             )
         ),
     )
