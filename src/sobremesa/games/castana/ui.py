@@ -1,5 +1,13 @@
-"""ABC ¡Castaña! at the table: the visible letter, the hand, words, the steal and
-challenge windows, the Ñ race, commands and bots."""
+"""ABC ¡Castaña! at the table: the glue between the session and the ¡Castaña! pieces.
+
+The work is done by job elsewhere in this package: `narration` (events in words,
+pure from the event, the seat's view and the names), `texts` (cards and hands in
+words), `commands` (what can be typed; typed words into cards, seats and
+choices), `reading` (answers to the reading commands, from the view) and
+`windows` (the steal and challenge windows and the Ñ race as the player lives
+them). This module holds what is the adapter's own: which seat listens, the
+prompt, a play waiting for its colour or player, saving and building a table.
+"""
 
 from __future__ import annotations
 
@@ -10,16 +18,25 @@ from sobremesa.core.game import Event, IllegalAction
 from sobremesa.games.castana import reading
 from sobremesa.games.castana import rules as r
 from sobremesa.games.castana.bots import bot_from_dict, make_bot
-from sobremesa.games.castana.narration import Aside, narrate, uses_auto_choice
-from sobremesa.games.castana.texts import (
-    COLOUR_CARD,
-    card_text,
-    sort_hand,
-    top_brief,
-    top_text,
+from sobremesa.games.castana.commands import (
+    COLOUR_BY_WORD,
+    COMMANDS,
+    LETTER_WORDS,
+    REFUSALS,
+    RULES,
+    Refused,
+    auto_choice,
+    enie_hint,
+    parse_card,
+    parse_seat,
+    refusal_text,
+    with_enie,
+    words_of,
 )
+from sobremesa.games.castana.narration import Aside, narrate, uses_auto_choice
+from sobremesa.games.castana.texts import COLOUR_CARD, card_text, hand_text, top_brief
 from sobremesa.games.castana.windows import WindowAnswers
-from sobremesa.i18n import N_, _
+from sobremesa.i18n import _
 from sobremesa.lexicon.spelling import WordError, normalize
 from sobremesa.settings import Settings
 from sobremesa.ui.commands import Command, CommandSpec, fold
@@ -38,7 +55,6 @@ from sobremesa.ui.session import (
 from sobremesa.ui.told import Names
 from sobremesa.ui.wording import (
     PROMPT_CELLS,
-    cards_text,
     fit,
     join,
     join_or,
@@ -46,115 +62,19 @@ from sobremesa.ui.wording import (
     prompt_of,
 )
 
-COLOUR_WORDS = {
-    "azul": ("azul", "azules", "blue"),
-    "rojo": ("rojo", "roja", "rojas", "rojos", "red"),
-    "verde": ("verde", "verdes", "green"),
-}
-_COLOUR_BY_WORD = {w: c for c, words in COLOUR_WORDS.items() for w in words}
-# The Ñ by its name, and for a keyboard without ñ (enye: its English name).
-LETTER_WORDS = {"eñe": "Ñ", "enie": "Ñ", "ny": "Ñ", "enye": "Ñ"}
-
-
-def enie_hint() -> str:
-    """How to type the Ñ (said when an N was typed for a held Ñ)."""
-    return _("La Ñ se escribe ñ, eñe o ny.")
-
-
-COMMANDS = [
-    CommandSpec(
-        "mano",
-        ("m", "hand"),
-        N_("mano: tus cartas; en la carrera de la Ñ, pones la mano (también Intro)"),
-        "F2",
-    ),
-    CommandSpec("cartas", ("cards", "c"), N_("cartas letra o cartas color: ordena tus cartas")),
-    CommandSpec(
-        "mesa",
-        ("table", "e"),
-        N_("mesa: la carta de arriba, el mazo y las cartas de cada uno"),
-        "F3",
-    ),
-    CommandSpec("puntos", ("scores", "p"), N_("puntos: puntuaciones"), "F4"),
-    CommandSpec("turno", ("turn", "t"), N_("turno: a quién le toca y qué debe hacer"), "F5"),
-    CommandSpec("ultima", ("last", "u"), N_("ultima: la última jugada"), "F6"),
-    CommandSpec(
-        "palabras",
-        ("words", "pa", "combinaciones"),
-        N_("palabras: las que puedes formar ahora"),
-        "F7",
-    ),
-    CommandSpec(
-        "jugar",
-        ("play", "j", "juego"),
-        N_(
-            "jugar CARTA o PALABRA: jugar m roja, jugar a roja verde, jugar casa; jugar ñ, cuando quieras"
-        ),
-    ),
-    CommandSpec(
-        "castaña",
-        ("castana", "toma", "steal", "ca"),
-        N_("castaña PALABRA: formas la palabra; fuera de tu turno, le robas el turno"),
-    ),
-    CommandSpec("robar", ("draw", "r"), N_("robar: robas una carta, o las del ataque")),
-    CommandSpec("dudo", ("challenge", "d", "dudar"), N_("dudo: pides comprobar la palabra jugada")),
-    CommandSpec(
-        "paso", ("pass", "pasar", "no"), N_("paso: dejas pasar la ventana (también Intro)")
-    ),
-    CommandSpec("dar", ("give",), N_("dar CARTA: la carta que das a quien dudó")),
+# Imported from here by tests: the names moved by job stay readable.
+__all__ = [
+    "COLOUR_CARD",
+    "COMMANDS",
+    "REFUSALS",
+    "RULES",
+    "CastanaAdapter",
+    "Command",
+    "card_text",
+    "hand_text",
+    "new_adapter",
+    "restore_adapter",
 ]
-
-RULES = [
-    N_(
-        "ABC ¡Castaña! 96 cartas de letras en tres colores; 6 cartas para cada uno. Gana quien se queda sin cartas."
-    ),
-    N_(
-        "En tu turno pones una carta del mismo color o la misma letra que la de arriba, o robas una carta."
-    ),
-    N_(
-        "O formas una palabra de 3 letras o más que empiece por la letra de arriba, con tus cartas en orden y de cualquier color; su última letra queda arriba."
-    ),
-    N_("Vocales: van sobre la misma vocal o el mismo color, y eliges el color que sigue."),
-    N_(
-        "L y R: el siguiente pone otra igual o roba 2 y pierde el turno; si pone otra, el que le sigue roba 4 y pierde el turno."
-    ),
-    N_("H: el siguiente pierde el turno. S: eliges quién juega ahora."),
-    N_(
-        "Ñ: en tu turno o cuando quieras con jugar ñ, salvo con un ataque sin resolver; eliges el color y los demás ponen la mano: el primero roba 1, el segundo 2, y así."
-    ),
-    N_(
-        "¡Toma castaña!: tras cada descarte, otro jugador puede robar el turno con una palabra desde la letra de arriba; sigue el de su izquierda."
-    ),
-    N_(
-        "Dudo: si la palabra era buena, quien dudó recibe una carta de cada uno; si no, su jugador la recoge, roba tantas cartas como letras puso, pierde el turno y sigue quien dudó."
-    ),
-    N_(
-        "Puntos de castigo de lo que te queda: Ñ 5; vocales y H 3; L, Q, R y S 2; las demás 1. Al llegar alguien a 40 acaba la partida: gana quien tenga menos."
-    ),
-]
-
-REFUSALS = {
-    "not_your_turn": N_("Espera, no es tu turno."),
-    "not_now": N_("La Ñ fuera de turno se echa justo después de un descarte de otro."),
-    "card_not_in_hand": N_("No tienes esa carta."),
-    "no_match": N_("Esa carta no es ni del color ni de la letra de arriba."),
-    "game_over": N_("La partida ha terminado."),
-    "word_too_short": N_("La palabra debe tener 3 letras o más."),
-    "letters_not_in_hand": N_("No tienes las letras de esa palabra."),
-    "not_a_word": N_("{word} no está en el diccionario: el árbitro no la acepta."),
-    "cannot_steal": N_("Ahora no puedes robar el turno."),
-    "nothing_to_challenge": N_("No hay palabra que dudar."),
-    "your_turn": N_("Es tu turno: juega o roba."),
-    "window_open": N_("Ahora: castaña PALABRA, dudo o paso."),
-    "race_put_hand": N_("¡Pon la mano! Pulsa Intro."),
-    "must_give": N_("Da una carta a quien dudó: dar CARTA."),
-    "choose_colour": N_("Di el color que sigue: azul, rojo o verde."),
-    "choose_seat": N_("Di quién juega ahora."),
-}
-
-
-class Refused(Exception):
-    """A typed card that names nothing playable; the message says why."""
 
 
 class CastanaAdapter(WindowAnswers, GameAdapter):
@@ -285,20 +205,9 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
         return f"{dropped} {line}" if dropped else line
 
     def _refusal(self, error: IllegalAction) -> str:
-        if error.reason == "must_answer":
-            return _("Primero responde a la {letter}: pon otra {letter} o roba 2.").format(
-                letter=error.details.get("letter", "")
-            )
-        if error.reason == "no_match" and error.details.get("card"):
-            return _("{card} no va: arriba {top}.").format(
-                card=card_text(error.details["card"]), top=top_text(self._view())
-            )
         if error.reason == "not_now":
             return self._enie_refusal()
-        message = REFUSALS.get(error.reason)
-        if message is None:
-            return _("Esa jugada no es posible ahora.")
-        return _(message).format(word=error.details.get("word", ""))
+        return refusal_text(error, self._view())
 
     def describe(self, event: Event) -> list[str]:
         seen = event.visible_to(self.table.human)
@@ -559,90 +468,15 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
         return [self.table.names[s] for s in range(len(self.table.names)) if s != human]
 
     def _parse_seat(self, words: list[str]) -> int | None:
-        text = " ".join(words)
-        if not text:
-            return None
-        for seat, name in enumerate(self.table.names):
-            if seat != self.table.human and fold(name).startswith(text):
-                return seat
-        return None
+        return parse_seat(words, self.table.names, self.table.human)
 
     def _parse_card(self, words: list[str]) -> tuple[str, list[str]]:
-        """The card the first words name (a letter, a letter and colour, or a
-        position) and the words left; `Refused` with the reason if none."""
-        hand = sort_hand(self._hand(), self.order)
-        first, rest = words[0], words[1:]
-        if is_number(first):
-            index = int(first)
-            if not 1 <= index <= len(hand):
-                raise Refused(
-                    _("No hay carta {index}: tienes {count}.").format(
-                        index=index, count=cards_text(len(hand))
-                    )
-                )
-            return hand[index - 1], rest
-        ch = LETTER_WORDS.get(first, first).upper()
-        if ch not in r.LETTERS:
-            raise Refused(
-                _("No conozco la carta {word}: di su letra, por ejemplo m roja.").format(
-                    word=first[:20]
-                )
-            )
-        mine = [c for c in hand if r.letter(c) == ch]
-        if not mine:
-            line = _("No tienes ninguna {letter}.").format(letter=ch)
-            if ch == "N" and any(r.letter(c) == "Ñ" for c in hand):
-                line += " " + enie_hint()
-            raise Refused(line)
-        if rest and rest[0] not in _COLOUR_BY_WORD and r.needs_choice(mine[0]) != "seat":
-            raise Refused(
-                _("No conozco el color {word}: azul, rojo o verde.").format(word=rest[0][:20])
-            )
-        choosing = r.needs_choice(mine[0]) == "colour"
-        if rest and rest[0] in _COLOUR_BY_WORD:
-            wanted = _COLOUR_BY_WORD[rest[0]]
-            same = [c for c in mine if r.colour(c) == wanted]
-            if not same and choosing:
-                return mine[0], rest  # a colour you hold no such card in: the one that follows
-            if not same:
-                raise Refused(
-                    _("No tienes la {letter} {colour}.").format(
-                        letter=ch, colour=_(COLOUR_CARD[wanted])
-                    )
-                )
-            if len(set(mine)) == 1 and choosing and len(rest) == 1:
-                return mine[0], rest  # "jugar a roja" with one A: roja also follows
-            return same[0], rest[1:]
-        if len(set(mine)) == 1:
-            return mine[0], rest
-        view = self._view()
-        playable = [c for c in dict.fromkeys(mine) if view.matches(c)]
-        if len(playable) == 1 and not view.attack:
-            return playable[0], rest
-        if view.attack or ch == "Ñ":
-            return mine[0], rest
-        if self._own_turn() and not playable:
-            raise Refused(
-                _("Ninguna de tus {letter} va: arriba {top}.").format(letter=ch, top=top_text(view))
-            )
-        colours = join([_(COLOUR_CARD[r.colour(c)]) for c in dict.fromkeys(mine)])
-        raise Refused(
-            _("Tienes la {letter} {colours}: di cuál, por ejemplo jugar {example}.").format(
-                letter=ch,
-                colours=colours,
-                example=f"{ch.lower()} {_(COLOUR_CARD[r.colour(mine[0])])}",
-            )
-        )
-
-    @staticmethod
-    def _words_of(args: str) -> list[str]:
-        """The typed words folded (case, accents), the ñ kept: 'Ñ Azul' → ['ñ', 'azul']."""
-        return fold(args.replace("ñ", "\0").replace("Ñ", "\0")).replace("\0", "ñ").split()
+        return parse_card(words, self._hand(), self.order, self._view(), self._own_turn())
 
     def _cmd_jugar(self, args: str) -> Reply:
         if (refusal := self._spectator()) is not None:
             return refusal
-        words = self._words_of(args)
+        words = words_of(args)
         if not words:
             return Reply([_("Di la carta o la palabra: jugar m roja, o jugar casa.")])
         first = words[0]
@@ -707,24 +541,12 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
                 if r.letter(c) in missing:
                     missing.remove(r.letter(c))
             line = _("Para {word} te falta: {letters}.").format(word=word, letters=join(missing))
-            with_enie = self._with_enie(word, hand)
-            if with_enie:
-                line += " " + _("¿{word}? La ñ se escribe ñ o ny.").format(word=with_enie)
+            guess = with_enie(word, hand)
+            if guess:
+                line += " " + _("¿{word}? La ñ se escribe ñ o ny.").format(word=guess)
             return Reply([line])
         self.pending = {"kind": "word", "cards": tuple(cards), "moment": self._moment()}
         return self._complete([w for w in fold(" ".join(parts[1:])).split()])
-
-    @staticmethod
-    def _with_enie(word: str, hand: Sequence[str]) -> str | None:
-        """The word with an N typed for the held Ñ, if the hand forms it: CANA → CAÑA."""
-        if "N" not in word[1:] or not any(r.letter(c) == "Ñ" for c in hand):
-            return None
-        for i in range(1, len(word)):
-            if word[i] == "N":
-                guess = word[:i] + "Ñ" + word[i + 1 :]
-                if r.cards_for_word(hand, guess[1:]):
-                    return guess
-        return None
 
     def _no_word_now(self, view: r.CastanaView) -> str | None:
         """Why the player may not lay a word just now (None: they may)."""
@@ -769,8 +591,8 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
             self._auto_chose = True
             need = None
         if need == "colour" and not (self.game.phase == "turn" and self.game.attack):
-            if words and words[0] in _COLOUR_BY_WORD:
-                colour = _COLOUR_BY_WORD[words[0]]
+            if words and words[0] in COLOUR_BY_WORD:
+                colour = COLOUR_BY_WORD[words[0]]
             elif words:
                 pending["need"] = "colour"
                 return Reply(
@@ -821,21 +643,8 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
         return not self._own_turn() or empties
 
     def _auto_choice(self, cards: list[str]) -> tuple[str | None, int | None]:
-        rest = self._hand()
-        for c in cards:
-            if c in rest:
-                rest.remove(c)
-        last = cards[-1]
-        if r.needs_choice(last) == "colour":
-            counts = {c: 0 for c in r.COLOURS}
-            for c in rest:
-                counts[r.colour(c)] += 1
-            best = max(r.COLOURS, key=lambda c: (counts[c], c == r.colour(last)))
-            return best, None
         human = self.table.human
-        sizes = self.game.view(human).hand_sizes
-        others = [s for s in range(len(sizes)) if s != human]
-        return None, max(others, key=lambda s: (sizes[s], -s))
+        return auto_choice(cards, self._hand(), self.game.view(human).hand_sizes, human)
 
     def _cmd_robar(self, args: str) -> Reply:
         if (refusal := self._spectator()) is not None:
@@ -861,7 +670,7 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
         view = self._view()
         if view.phase != "give" or self.table.human not in view.to_act:
             return Reply([_("Ahora no tienes que dar ninguna carta.")])
-        words = self._words_of(args)
+        words = words_of(args)
         if not words:
             return Reply([_("Di la carta que das, por ejemplo dar m roja.")])
         try:

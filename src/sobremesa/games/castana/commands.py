@@ -1,0 +1,262 @@
+"""ABC ¡Castaña! commands: what can be typed (and the rules told by `reglas`),
+and typed words into cards, seats and choices.
+
+Pure: from the typed words, the hand and the view; no game, no clock, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sobremesa.core.game import IllegalAction
+from sobremesa.games.castana import rules as r
+from sobremesa.games.castana.texts import COLOUR_CARD, card_text, sort_hand, top_text
+from sobremesa.i18n import N_, _
+from sobremesa.ui.commands import CommandSpec, fold
+from sobremesa.ui.numbers import is_number
+from sobremesa.ui.wording import cards_text, join
+
+COLOUR_WORDS = {
+    "azul": ("azul", "azules", "blue"),
+    "rojo": ("rojo", "roja", "rojas", "rojos", "red"),
+    "verde": ("verde", "verdes", "green"),
+}
+COLOUR_BY_WORD = {w: c for c, words in COLOUR_WORDS.items() for w in words}
+# The Ñ by its name, and for a keyboard without ñ (enye: its English name).
+LETTER_WORDS = {"eñe": "Ñ", "enie": "Ñ", "ny": "Ñ", "enye": "Ñ"}
+
+
+def enie_hint() -> str:
+    """How to type the Ñ (said when an N was typed for a held Ñ)."""
+    return _("La Ñ se escribe ñ, eñe o ny.")
+
+
+COMMANDS = [
+    CommandSpec(
+        "mano",
+        ("m", "hand"),
+        N_("mano: tus cartas; en la carrera de la Ñ, pones la mano (también Intro)"),
+        "F2",
+    ),
+    CommandSpec("cartas", ("cards", "c"), N_("cartas letra o cartas color: ordena tus cartas")),
+    CommandSpec(
+        "mesa",
+        ("table", "e"),
+        N_("mesa: la carta de arriba, el mazo y las cartas de cada uno"),
+        "F3",
+    ),
+    CommandSpec("puntos", ("scores", "p"), N_("puntos: puntuaciones"), "F4"),
+    CommandSpec("turno", ("turn", "t"), N_("turno: a quién le toca y qué debe hacer"), "F5"),
+    CommandSpec("ultima", ("last", "u"), N_("ultima: la última jugada"), "F6"),
+    CommandSpec(
+        "palabras",
+        ("words", "pa", "combinaciones"),
+        N_("palabras: las que puedes formar ahora"),
+        "F7",
+    ),
+    CommandSpec(
+        "jugar",
+        ("play", "j", "juego"),
+        N_(
+            "jugar CARTA o PALABRA: jugar m roja, jugar a roja verde, jugar casa; jugar ñ, cuando quieras"
+        ),
+    ),
+    CommandSpec(
+        "castaña",
+        ("castana", "toma", "steal", "ca"),
+        N_("castaña PALABRA: formas la palabra; fuera de tu turno, le robas el turno"),
+    ),
+    CommandSpec("robar", ("draw", "r"), N_("robar: robas una carta, o las del ataque")),
+    CommandSpec("dudo", ("challenge", "d", "dudar"), N_("dudo: pides comprobar la palabra jugada")),
+    CommandSpec(
+        "paso", ("pass", "pasar", "no"), N_("paso: dejas pasar la ventana (también Intro)")
+    ),
+    CommandSpec("dar", ("give",), N_("dar CARTA: la carta que das a quien dudó")),
+]
+
+RULES = [
+    N_(
+        "ABC ¡Castaña! 96 cartas de letras en tres colores; 6 cartas para cada uno. Gana quien se queda sin cartas."
+    ),
+    N_(
+        "En tu turno pones una carta del mismo color o la misma letra que la de arriba, o robas una carta."
+    ),
+    N_(
+        "O formas una palabra de 3 letras o más que empiece por la letra de arriba, con tus cartas en orden y de cualquier color; su última letra queda arriba."
+    ),
+    N_("Vocales: van sobre la misma vocal o el mismo color, y eliges el color que sigue."),
+    N_(
+        "L y R: el siguiente pone otra igual o roba 2 y pierde el turno; si pone otra, el que le sigue roba 4 y pierde el turno."
+    ),
+    N_("H: el siguiente pierde el turno. S: eliges quién juega ahora."),
+    N_(
+        "Ñ: en tu turno o cuando quieras con jugar ñ, salvo con un ataque sin resolver; eliges el color y los demás ponen la mano: el primero roba 1, el segundo 2, y así."
+    ),
+    N_(
+        "¡Toma castaña!: tras cada descarte, otro jugador puede robar el turno con una palabra desde la letra de arriba; sigue el de su izquierda."
+    ),
+    N_(
+        "Dudo: si la palabra era buena, quien dudó recibe una carta de cada uno; si no, su jugador la recoge, roba tantas cartas como letras puso, pierde el turno y sigue quien dudó."
+    ),
+    N_(
+        "Puntos de castigo de lo que te queda: Ñ 5; vocales y H 3; L, Q, R y S 2; las demás 1. Al llegar alguien a 40 acaba la partida: gana quien tenga menos."
+    ),
+]
+
+REFUSALS = {
+    "not_your_turn": N_("Espera, no es tu turno."),
+    "not_now": N_("La Ñ fuera de turno se echa justo después de un descarte de otro."),
+    "card_not_in_hand": N_("No tienes esa carta."),
+    "no_match": N_("Esa carta no es ni del color ni de la letra de arriba."),
+    "game_over": N_("La partida ha terminado."),
+    "word_too_short": N_("La palabra debe tener 3 letras o más."),
+    "letters_not_in_hand": N_("No tienes las letras de esa palabra."),
+    "not_a_word": N_("{word} no está en el diccionario: el árbitro no la acepta."),
+    "cannot_steal": N_("Ahora no puedes robar el turno."),
+    "nothing_to_challenge": N_("No hay palabra que dudar."),
+    "your_turn": N_("Es tu turno: juega o roba."),
+    "window_open": N_("Ahora: castaña PALABRA, dudo o paso."),
+    "race_put_hand": N_("¡Pon la mano! Pulsa Intro."),
+    "must_give": N_("Da una carta a quien dudó: dar CARTA."),
+    "choose_colour": N_("Di el color que sigue: azul, rojo o verde."),
+    "choose_seat": N_("Di quién juega ahora."),
+}
+
+
+class Refused(Exception):
+    """A typed card that names nothing playable; the message says why."""
+
+
+def parse_seat(words: list[str], names: Sequence[str], human: int | None) -> int | None:
+    """The rival whose name starts with the typed words (None: nobody)."""
+    text = " ".join(words)
+    if not text:
+        return None
+    for seat, name in enumerate(names):
+        if seat != human and fold(name).startswith(text):
+            return seat
+    return None
+
+
+def parse_card(
+    words: list[str], hand: Sequence[str], order: str, view: r.CastanaView, own_turn: bool
+) -> tuple[str, list[str]]:
+    """The card the first words name (a letter, a letter and colour, or a
+    position in the hand shown in `order`) and the words left; `Refused` with the
+    reason if none. `own_turn`: the player's turn (or a warned window)."""
+    hand = sort_hand(hand, order)
+    first, rest = words[0], words[1:]
+    if is_number(first):
+        index = int(first)
+        if not 1 <= index <= len(hand):
+            raise Refused(
+                _("No hay carta {index}: tienes {count}.").format(
+                    index=index, count=cards_text(len(hand))
+                )
+            )
+        return hand[index - 1], rest
+    ch = LETTER_WORDS.get(first, first).upper()
+    if ch not in r.LETTERS:
+        raise Refused(
+            _("No conozco la carta {word}: di su letra, por ejemplo m roja.").format(
+                word=first[:20]
+            )
+        )
+    mine = [c for c in hand if r.letter(c) == ch]
+    if not mine:
+        line = _("No tienes ninguna {letter}.").format(letter=ch)
+        if ch == "N" and any(r.letter(c) == "Ñ" for c in hand):
+            line += " " + enie_hint()
+        raise Refused(line)
+    if rest and rest[0] not in COLOUR_BY_WORD and r.needs_choice(mine[0]) != "seat":
+        raise Refused(
+            _("No conozco el color {word}: azul, rojo o verde.").format(word=rest[0][:20])
+        )
+    choosing = r.needs_choice(mine[0]) == "colour"
+    if rest and rest[0] in COLOUR_BY_WORD:
+        wanted = COLOUR_BY_WORD[rest[0]]
+        same = [c for c in mine if r.colour(c) == wanted]
+        if not same and choosing:
+            return mine[0], rest  # a colour you hold no such card in: the one that follows
+        if not same:
+            raise Refused(
+                _("No tienes la {letter} {colour}.").format(
+                    letter=ch, colour=_(COLOUR_CARD[wanted])
+                )
+            )
+        if len(set(mine)) == 1 and choosing and len(rest) == 1:
+            return mine[0], rest  # "jugar a roja" with one A: roja also follows
+        return same[0], rest[1:]
+    if len(set(mine)) == 1:
+        return mine[0], rest
+    playable = [c for c in dict.fromkeys(mine) if view.matches(c)]
+    if len(playable) == 1 and not view.attack:
+        return playable[0], rest
+    if view.attack or ch == "Ñ":
+        return mine[0], rest
+    if own_turn and not playable:
+        raise Refused(
+            _("Ninguna de tus {letter} va: arriba {top}.").format(letter=ch, top=top_text(view))
+        )
+    colours = join([_(COLOUR_CARD[r.colour(c)]) for c in dict.fromkeys(mine)])
+    raise Refused(
+        _("Tienes la {letter} {colours}: di cuál, por ejemplo jugar {example}.").format(
+            letter=ch,
+            colours=colours,
+            example=f"{ch.lower()} {_(COLOUR_CARD[r.colour(mine[0])])}",
+        )
+    )
+
+
+def words_of(args: str) -> list[str]:
+    """The typed words folded (case, accents), the ñ kept: 'Ñ Azul' → ['ñ', 'azul']."""
+    return fold(args.replace("ñ", "\0").replace("Ñ", "\0")).replace("\0", "ñ").split()
+
+
+def with_enie(word: str, hand: Sequence[str]) -> str | None:
+    """The word with an N typed for the held Ñ, if the hand forms it: CANA → CAÑA."""
+    if "N" not in word[1:] or not any(r.letter(c) == "Ñ" for c in hand):
+        return None
+    for i in range(1, len(word)):
+        if word[i] == "N":
+            guess = word[:i] + "Ñ" + word[i + 1 :]
+            if r.cards_for_word(hand, guess[1:]):
+                return guess
+    return None
+
+
+def auto_choice(
+    cards: list[str], hand: Sequence[str], hand_sizes: Sequence[int], human: int | None
+) -> tuple[str | None, int | None]:
+    """The game's choice for a play out of turn or a last card: the colour the
+    rest of the hand has most of, or the rival with most cards."""
+    rest = list(hand)
+    for c in cards:
+        if c in rest:
+            rest.remove(c)
+    last = cards[-1]
+    if r.needs_choice(last) == "colour":
+        counts = {c: 0 for c in r.COLOURS}
+        for c in rest:
+            counts[r.colour(c)] += 1
+        best = max(r.COLOURS, key=lambda c: (counts[c], c == r.colour(last)))
+        return best, None
+    sizes = hand_sizes
+    others = [s for s in range(len(sizes)) if s != human]
+    return None, max(others, key=lambda s: (sizes[s], -s))
+
+
+def refusal_text(error: IllegalAction, view: r.CastanaView) -> str:
+    """Why the rules refused a play (the Ñ out of turn is told by the windows)."""
+    if error.reason == "must_answer":
+        return _("Primero responde a la {letter}: pon otra {letter} o roba 2.").format(
+            letter=error.details.get("letter", "")
+        )
+    if error.reason == "no_match" and error.details.get("card"):
+        return _("{card} no va: arriba {top}.").format(
+            card=card_text(error.details["card"]), top=top_text(view)
+        )
+    message = REFUSALS.get(error.reason)
+    if message is None:
+        return _("Esa jugada no es posible ahora.")
+    return _(message).format(word=error.details.get("word", ""))
