@@ -46,6 +46,29 @@ def test_new_game_at_the_fewest_and_the_most_seats_round_trips(game):
 
 
 @pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_new_game_is_the_table_a_new_game_from_the_menu_gets(game):
+    settings = Settings()
+    adapter = game.adapter_module().new_adapter(settings, seed=SEED, spectator=False)
+    players = getattr(settings, game.id).rivals + 1
+    assert game.new_game(players, SEED).to_dict() == adapter.game.to_dict()
+    assert adapter.game.seed == SEED
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
+def test_every_settings_field_is_declared_and_checked(game):
+    # A field Opciones does not show is listed here; any other needs a Setting, so
+    # the settings file is checked and Opciones can change it.
+    hidden = {"palabras": {"layout", "subtract_own_rack"}, "cabanga": {"symbols"}}
+    section = getattr(Settings(), game.id)
+    declared = {option.field for option in game.options} | {"rivals", "level"}
+    if game.reactions:
+        declared |= {"reaction", "reaction_mode", "reaction_seconds"}
+    fields = set(vars(section))
+    assert declared - {"reaction"} <= fields
+    assert fields - declared == hidden.get(game.id, set())
+
+
+@pytest.mark.parametrize("game", ENTRIES, ids=IDS)
 def test_every_level_plays_a_legal_move_and_survives_a_save(game):
     built = game.new_game(game.seats[1], SEED)
     lexicon = game.load_lexicon()
