@@ -817,9 +817,11 @@ class Session:
         if self._lexicon is None:
             self._lexicon = self.adapter.word_list()  # the game's own, if it has one
         if self._lexicon is None:
+            from sobremesa.core.registry import entry
             from sobremesa.lexicon import load_lexicon
 
-            kind = "castana" if self.adapter.game_id == "castana" else "palabras"
+            # A game without words (Chinchón, ¡Cabanga!) checks against Palabras' list.
+            kind = entry(self.adapter.game_id).lexicon or "palabras"
             self._lexicon = load_lexicon(
                 kind, self.dictionary or None, notify=self.announcer.narrate
             )
