@@ -203,8 +203,16 @@ class CabangaAdapter(GameAdapter):
     # -- what is said while a window is open -----------------------------------------
     def player_in_window(self) -> bool:
         """The player has a window to answer: open, their answer pending, and a
-        card of theirs fits (else the game passes for them at once)."""
-        return cmd.player_in_window(self._view())
+        card of theirs fits (else the game passes for them at once). From the game,
+        not a view: asked several times a batch (`commands.player_in_window` says
+        the same from the view)."""
+        human = self.table.human
+        return (
+            human is not None
+            and self.game.in_window()
+            and human in self.game.to_act()
+            and bool(self.game.fitting_cards(human))
+        )
 
     def window_line(self) -> str:
         """The player's window in one short line (see `window.window_line`)."""
@@ -214,12 +222,13 @@ class CabangaAdapter(GameAdapter):
         """While the player's window is open only its one line is said; the move
         that opened it and the rivals' throws meanwhile follow the player's answer
         (or the window's end)."""
+        view = self._view()  # after the batch: the same for each of its events
         window, items = win.split_batch(
             events,
-            self._describe,
+            lambda event, opened: self._describe(event, opened, view),
             lambda event: self.pause_after([event]),
             Pause,
-            self.player_in_window(),
+            cmd.player_in_window(view),
         )
         if self.new_round_waits(events):
             # After the new hand and rows, before the bots play: as in round 1.
@@ -271,9 +280,11 @@ class CabangaAdapter(GameAdapter):
         return cmd.refusal_text(error.reason)
 
     def describe(self, event: Event) -> list[str]:
-        return self._describe(event, None)
+        return self._describe(event, None, self._view())
 
-    def _describe(self, event: Event, opened: r.CabangaOpened | None) -> list[str]:
+    def _describe(
+        self, event: Event, opened: r.CabangaOpened | None, view: r.CabangaView
+    ) -> list[str]:
         """The event's lines, with the window bookkeeping around the pure narrator:
         who could throw (read from every hand), a pass the game made for you, the
         card that opens a window, a question pending that a play of yours ends."""
@@ -296,7 +307,7 @@ class CabangaAdapter(GameAdapter):
             auto_passed=auto_passed,
             notify_fits=self.settings.cabanga.notify_fits,
         )
-        told = narrate(event, self._view(), self._names(), moment=moment)
+        told = narrate(event, view, self._names(), moment=moment)
         if auto_passed:
             watch.auto_passed = False
         if isinstance(event, r.CardPlayed) and event.seat == human:
