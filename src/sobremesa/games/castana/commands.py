@@ -7,6 +7,8 @@ Pure: from the typed words, the hand and the view; no game, no clock, no I/O.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from sobremesa.core.game import IllegalAction
 from sobremesa.games.castana import rules as r
@@ -14,7 +16,8 @@ from sobremesa.games.castana.texts import COLOUR_CARD, card_text, sort_hand, top
 from sobremesa.i18n import N_, _
 from sobremesa.ui.commands import CommandSpec, fold
 from sobremesa.ui.numbers import is_number
-from sobremesa.ui.wording import cards_text, join
+from sobremesa.ui.told import Names
+from sobremesa.ui.wording import cards_text, join, join_or
 
 COLOUR_WORDS = {
     "azul": ("azul", "azules", "blue"),
@@ -260,3 +263,68 @@ def refusal_text(error: IllegalAction, view: r.CastanaView) -> str:
     if message is None:
         return _("Esa jugada no es posible ahora.")
     return _(message).format(word=error.details.get("word", ""))
+
+
+def own_turn(view: r.CastanaView) -> bool:
+    """The turn of the view's seat, or a warned window in which they play first."""
+    if view.phase == "window":
+        return view.warned and view.next_seat == view.seat
+    return view.phase == "turn" and view.current == view.seat
+
+
+@dataclass(frozen=True)
+class Completed:
+    """A half-made play finished, or asked about: the lines to say, the action to
+    play, what is still needed ("colour" or "seat": the play waits), and whether
+    the game chose for the player."""
+
+    lines: list[str]
+    action: r.PlayCard | r.PlayWord | None = None
+    need: str | None = None
+    auto_chose: bool = False
+
+
+def complete_play(
+    draft: dict[str, Any], words: list[str], view: r.CastanaView, names: Names
+) -> Completed:
+    """The draft (a card or a word's cards) with the colour or player the typed
+    `words` name; the question when one is missing. Out of turn, or with the last
+    card, the game chooses (the clock runs, and nobody follows an empty hand)."""
+    human = names.you_seat
+    hand = list(view.hand or ())
+    cards = [draft["card"]] if draft["kind"] == "card" else list(draft["cards"])
+    last = cards[-1]
+    need = r.needs_choice(last)
+    colour = target = None
+    auto = False
+    if need and not words and (not own_turn(view) or len(cards) >= len(hand)):
+        colour, target = auto_choice(cards, hand, view.hand_sizes, human)
+        auto = True
+        need = None
+    attacked = view.phase == "turn" and view.attack
+    others = [names.names[s] for s in range(len(names.names)) if s != human]
+    if need == "colour" and not attacked:
+        if words and words[0] in COLOUR_BY_WORD:
+            colour = COLOUR_BY_WORD[words[0]]
+        elif words:
+            line = _("No conozco el color {word}: azul, rojo o verde.")
+            return Completed([line.format(word=words[0][:20])], need="colour", auto_chose=auto)
+        else:
+            line = _("¿Qué color sigue? Azul, rojo o verde.")
+            return Completed([line], need="colour", auto_chose=auto)
+    elif need == "seat" and not attacked:
+        target = parse_seat(words, names.names, human)
+        if target is None:
+            if words:
+                line = _("No hay nadie llamado {word}. ¿Quién juega ahora? {names}.").format(
+                    word=words[0][:20], names=join_or(others)
+                )
+            else:
+                line = _("¿Quién juega ahora? {names}.").format(names=join_or(others))
+            return Completed([line], need="seat", auto_chose=auto)
+    elif words:
+        line = _("Sobra: {words}. Escribe solo la carta.")
+        return Completed([line.format(words=" ".join(words)[:30])], auto_chose=auto)
+    if draft["kind"] == "card":
+        return Completed([], r.PlayCard(draft["card"], colour=colour, target=target), None, auto)
+    return Completed([], r.PlayWord(draft["cards"], colour=colour, target=target), None, auto)

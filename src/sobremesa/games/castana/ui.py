@@ -19,16 +19,15 @@ from sobremesa.games.castana import reading
 from sobremesa.games.castana import rules as r
 from sobremesa.games.castana.bots import bot_from_dict, make_bot
 from sobremesa.games.castana.commands import (
-    COLOUR_BY_WORD,
     COMMANDS,
     LETTER_WORDS,
     REFUSALS,
     RULES,
     Refused,
-    auto_choice,
+    complete_play,
     enie_hint,
+    own_turn,
     parse_card,
-    parse_seat,
     refusal_text,
     with_enie,
     words_of,
@@ -467,9 +466,6 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
         human = self.table.human
         return [self.table.names[s] for s in range(len(self.table.names)) if s != human]
 
-    def _parse_seat(self, words: list[str]) -> int | None:
-        return parse_seat(words, self.table.names, self.table.human)
-
     def _parse_card(self, words: list[str]) -> tuple[str, list[str]]:
         return parse_card(words, self._hand(), self.order, self._view(), self._own_turn())
 
@@ -580,71 +576,18 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
             self.pending = None
             return Reply([_("La mesa ha cambiado: tu jugada a medias no vale.")])
         pending["moment"] = self._moment()
-        cards = [pending["card"]] if pending["kind"] == "card" else list(pending["cards"])
-        last = cards[-1]
-        need = r.needs_choice(last)
-        colour = target = None
-        if need and not words and self._choose_for_player(cards):
-            # Out of turn the clock runs, and a last card needs no choice: the game
-            # chooses (the colour you hold most of, the rival with most cards).
-            colour, target = self._auto_choice(cards)
+        done = complete_play(pending, words, self._view(), self._names())
+        if done.auto_chose:
             self._auto_chose = True
-            need = None
-        if need == "colour" and not (self.game.phase == "turn" and self.game.attack):
-            if words and words[0] in COLOUR_BY_WORD:
-                colour = COLOUR_BY_WORD[words[0]]
-            elif words:
-                pending["need"] = "colour"
-                return Reply(
-                    [
-                        _("No conozco el color {word}: azul, rojo o verde.").format(
-                            word=words[0][:20]
-                        )
-                    ]
-                )
-            else:
-                pending["need"] = "colour"
-                return Reply([_("¿Qué color sigue? Azul, rojo o verde.")])
-        elif need == "seat" and not (self.game.phase == "turn" and self.game.attack):
-            target = self._parse_seat(words)
-            if target is None:
-                pending["need"] = "seat"
-                if words:
-                    return Reply(
-                        [
-                            _("No hay nadie llamado {word}. ¿Quién juega ahora? {names}.").format(
-                                word=words[0][:20], names=join_or(self._other_names())
-                            )
-                        ]
-                    )
-                return Reply(
-                    [_("¿Quién juega ahora? {names}.").format(names=join_or(self._other_names()))]
-                )
-        elif words:
+        if done.need:
+            pending["need"] = done.need  # asked: the play waits for the answer
+        else:
             self.pending = None
-            return Reply(
-                [_("Sobra: {words}. Escribe solo la carta.").format(words=" ".join(words)[:30])]
-            )
-        self.pending = None
-        if pending["kind"] == "card":
-            return Reply(actions=[r.PlayCard(pending["card"], colour=colour, target=target)])
-        return Reply(actions=[r.PlayWord(pending["cards"], colour=colour, target=target)])
+        return Reply(done.lines, actions=[done.action] if done.action else [])
 
     def _own_turn(self) -> bool:
         """The player's turn, or a warned window in which they play first."""
-        human = self.table.human
-        view = self.game.view(human)
-        if view.phase == "window":
-            return view.warned and view.next_seat == human
-        return view.phase == "turn" and view.current == human
-
-    def _choose_for_player(self, cards: list[str]) -> bool:
-        empties = len(cards) >= len(self._hand())
-        return not self._own_turn() or empties
-
-    def _auto_choice(self, cards: list[str]) -> tuple[str | None, int | None]:
-        human = self.table.human
-        return auto_choice(cards, self._hand(), self.game.view(human).hand_sizes, human)
+        return own_turn(self.game.view(self.table.human))
 
     def _cmd_robar(self, args: str) -> Reply:
         if (refusal := self._spectator()) is not None:
