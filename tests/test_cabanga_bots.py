@@ -181,6 +181,7 @@ def _average(levels_list, seeds: range) -> dict[str, float]:
     return {lv: sum(p[lv][0] for p in parts) / sum(p[lv][1] for p in parts) for lv in parts[0]}
 
 
+@pytest.mark.slow
 def test_smart_levels_beat_facil() -> None:
     mix = [("facil", "medio", "facil", "dificil"), ("dificil", "facil", "medio", "facil")]
     avg = _average(mix, range(120))

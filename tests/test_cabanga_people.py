@@ -49,6 +49,7 @@ def lines_of(args, typed, home):
         ("izquierda rojo 5", "Juegas rojo 5 a la izquierda"),
     ],
 )
+@pytest.mark.slow
 def test_a_card_is_named_as_people_say_it(tmp_path, typed, played):
     out = lines_of(PLAY, [typed], tmp_path)
     assert any(line.startswith(played) for line in out), (typed, out[14:18])
@@ -126,6 +127,7 @@ def test_rows_in_english_say_left_and_right(tmp_path):
 # -- 3. quedan leaves out your own cards; jugadas names the plays without a gap -------
 
 
+@pytest.mark.slow
 def test_quedan_leaves_out_your_own_cards(tmp_path):
     out = lines_of(PLAY, WATCH * 26, tmp_path)
     # The player holds azul 3, 7 and 8: of the gap 3-9, only 5 and 9 are unseen.
@@ -135,6 +137,7 @@ def test_quedan_leaves_out_your_own_cards(tmp_path):
     assert "azul 3, 7, 8" in hand
 
 
+@pytest.mark.slow
 def test_only_your_cards_are_left_in_a_gap(tmp_path):
     args = ["jugar", "cabanga", "--semilla", "5", "--ritmo", "0"]
     out = lines_of(args, WATCH * 40, tmp_path)
@@ -144,12 +147,14 @@ def test_only_your_cards_are_left_in_a_gap(tmp_path):
     assert "azul 3," in hand
 
 
+@pytest.mark.slow
 def test_quedan_in_english_is_unseen(tmp_path):
     out = lines_of(PLAY_EN, ["rows", "hand", "play pos 1 left", "cabanga"] * 26, tmp_path)
     assert "Blue: left 2, right 10, gap from 3 to 9, unseen: 5 and 9." in out
     assert not any("left: " in line for line in out)
 
 
+@pytest.mark.slow
 def test_jugadas_names_the_plays_without_a_gap(tmp_path):
     out = lines_of(PLAY, ["jugadas"], tmp_path)
     assert "Sin castigo de color: rojo 3 y 5; azul 2, 7, 8 y 13; morado 2." in out
@@ -253,6 +258,7 @@ def test_a_round_the_player_starts_waits_for_their_play():
 # -- 6. one wording for cards already out ------------------------------------------------
 
 
+@pytest.mark.slow
 def test_cards_already_out_have_one_wording(tmp_path):
     out = lines_of(PLAY, WATCH * 55, tmp_path)
     text = "\n".join(out)
@@ -268,6 +274,7 @@ def test_cards_already_out_have_one_wording(tmp_path):
 # -- 7. the rules say when a round really ends -------------------------------------------
 
 
+@pytest.mark.slow
 def test_rules_say_the_round_ends_after_the_throws(tmp_path):
     out = lines_of(PLAY, ["reglas", ""], tmp_path)
     assert (
@@ -344,6 +351,7 @@ def games(tmp_path_factory):
         ("yo juego el 7 azul a la derecha", "Juegas azul 7 a la derecha"),
     ],
 )
+@pytest.mark.slow
 def test_a_move_as_the_game_says_it_plays(tmp_path, typed, played):
     out = lines_of(PLAY, [typed], tmp_path)
     assert any(line.startswith(played) for line in out), (typed, out[14:18])
@@ -361,6 +369,7 @@ def test_a_move_as_the_game_says_it_plays_in_english(tmp_path):
     assert any(line.startswith("You play red 5 on the left") for line in out)
 
 
+@pytest.mark.slow
 def test_resume_and_turno_say_the_colour_to_avoid(tmp_path):
     out = lines_of(PLAY, ["turno", "salir"], tmp_path)
     assert "Tu turno: evita el amarillo. Ronda 1." in out
@@ -378,6 +387,7 @@ def test_resume_and_turno_say_the_colour_to_avoid(tmp_path):
     assert out.count("Your turn: avoid yellow. Round 1.") == 2  # the summary, then turn
 
 
+@pytest.mark.slow
 def test_the_window_line_names_the_cards_within_eight_words(games):
     out = games(25)
     # Named while the line keeps to 8 words, so "cabanga 4 10" can be typed at once;
@@ -410,6 +420,7 @@ def test_rules_read_as_rules(tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_gap_lines_say_which_cards_are_left(tmp_path, games):
     out = games(3, script=WATCH)
     assert (
@@ -440,6 +451,7 @@ def test_gap_lines_brief_forms_fit_a_braille_line():
     assert all(len(b) <= 40 for b in briefs), [b for b in briefs if len(b) > 40]
 
 
+@pytest.mark.slow
 def test_all_your_cards_are_of_the_colour_to_avoid_agrees(games):
     assert "Todas tus cartas son moradas: robarás una de castigo." in games(14)
     assert "Todas tus cartas son azules: robarás una de castigo." in games(16)
@@ -479,6 +491,7 @@ def test_the_final_screen_ranks_and_says_who_ended_it(games):
     ]
 
 
+@pytest.mark.slow
 def test_mesa_says_what_it_counts_and_the_limit_is_warned(tmp_path, games):
     out = lines_of(PLAY, ["mesa"], tmp_path)
     assert (

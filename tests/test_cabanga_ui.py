@@ -33,12 +33,14 @@ def test_full_game_scripted_to_the_end(isolated_home):
     assert not (isolated_home / "data" / "partidas" / "cabanga.json").exists()
 
 
+@pytest.mark.slow
 def test_scripted_game_is_reproducible(tmp_path):
     first = run(PLAY, TURN * 30, tmp_path / "a")
     second = run(PLAY, TURN * 30, tmp_path / "b")
     assert first.stdout == second.stdout
 
 
+@pytest.mark.slow
 def test_end_of_input_then_continuar_resumes_identically(tmp_path):
     lines = TURN * 30
     whole = run(PLAY, lines, tmp_path / "whole")
@@ -264,6 +266,7 @@ def test_turn_by_turn_order_comes_from_answer_time(interactive):
     assert adapter.game.phase != "cabanga"
 
 
+@pytest.mark.slow
 def test_the_play_that_opened_a_window_comes_right_before_its_line(isolated_home):
     # The window's clock starts once everything before it has been heard, so the
     # natural order costs nothing: the play, then the window line, then nothing

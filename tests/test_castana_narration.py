@@ -1,11 +1,13 @@
 """ABC ¡Castaña! told by a pure narrator (issue 12): over seeded games every event
 kind is narrated from the event as the seat may see it, that seat's view and the
 names (and an `Aside`), for the player, a rival and a spectator, in Spanish and
-English; the lines are those the adapter says for the same event."""
+English; the lines are those the adapter says for the same event. The reading
+commands and the finishing of a half-made play work from a view without a game."""
 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import random
 from collections import Counter
 from pathlib import Path
@@ -13,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from sobremesa import i18n
-from sobremesa.games.castana import narration, ui
+from sobremesa.games.castana import narration, reading, ui
 from sobremesa.games.castana import rules as r
 from sobremesa.games.castana.bots import LEVELS, make_bot
+from sobremesa.games.castana.commands import complete_play
 from sobremesa.games.castana.narration import Aside, narrate
 from sobremesa.lexicon import default_lexicon
 from sobremesa.settings import Settings
@@ -23,7 +26,7 @@ from sobremesa.ui.session import Table
 from sobremesa.ui.told import Names
 
 PACKAGE = Path(narration.__file__).parent
-PURE = ("narration.py", "texts.py")
+PURE = ("narration.py", "texts.py", "reading.py", "commands.py")
 FORBIDDEN = {"time", "os", "random", "threading", "sobremesa.ui.session", "sobremesa.ui.terminal"}
 KINDS = {cls.kind for cls in r.CastanaEvent.__subclasses__()}
 SEATS = (0, 1, None)  # the player, a rival, a spectator
@@ -157,3 +160,68 @@ def test_english_is_told_in_english():
     with i18n.using("en"):
         told = narrate(dealt.visible_to(0), game.view(0), Names(["Ana", "Luis"], 0))
     assert told.lines and told.lines[0].startswith("Your cards")
+
+
+def _view(**changes) -> r.CastanaView:
+    """A view of seat 0 at a table of three, built by hand: no game behind it."""
+    view = r.CastanaView(
+        seat=0,
+        hand=("Ar", "Sa", "Mv"),
+        hand_sizes=(3, 5, 1),
+        top="Mr",
+        colour="rojo",
+        deck_size=40,
+        pile_size=9,
+        phase="turn",
+        current=0,
+        attack=None,
+        to_act=(0,),
+        discarder=None,
+        next_seat=None,
+        stealers=(),
+        challengers=(),
+        word=None,
+        warned=False,
+        race_seat=None,
+        race_order=(),
+        challenger=None,
+        totals=(4, 0, 12),
+        round_no=2,
+        referee=False,
+        protected=(False, False, False),
+    )
+    return dataclasses.replace(view, **changes)
+
+
+NAMES = Names(["Ana", "Luis", "Marta"], 0)
+
+
+def test_a_vowel_asks_its_colour_on_the_players_turn_and_takes_it_typed():
+    asked = complete_play({"kind": "card", "card": "Ar"}, [], _view(), NAMES)
+    assert asked.need == "colour" and asked.action is None
+    assert asked.lines == ["¿Qué color sigue? Azul, rojo o verde."]
+    done = complete_play({"kind": "card", "card": "Ar"}, ["verde"], _view(), NAMES)
+    assert done.action == r.PlayCard("Ar", colour="verde") and not done.auto_chose
+
+
+def test_out_of_turn_the_game_chooses_the_player_the_s_sends_to():
+    # A window the player steals in: the S goes to the rival with most cards (Luis).
+    window = _view(phase="window", current=None, to_act=(0,), stealers=(0,), next_seat=1)
+    done = complete_play({"kind": "card", "card": "Sa"}, [], window, NAMES)
+    assert done.auto_chose and done.action == r.PlayCard("Sa", target=1)
+    named = complete_play({"kind": "card", "card": "Sa"}, ["mar"], _view(), NAMES)
+    assert named.action == r.PlayCard("Sa", target=2)
+    nobody = complete_play({"kind": "card", "card": "Sa"}, ["pepe"], _view(), NAMES)
+    assert nobody.need == "seat"
+    assert nobody.lines == ["No hay nadie llamado pepe. ¿Quién juega ahora? Luis o Marta."]
+
+
+def test_reading_from_a_view_for_the_player_and_a_spectator():
+    assert reading.score_lines(_view(), NAMES, 40) == [
+        "Puntos: Tú 4, Luis 0, Marta 12. Se acaba al llegar a 40; gana quien tenga menos."
+    ]
+    spectator = Names(["Ana", "Luis", "Marta"], None)
+    pending = reading.pending_text(_view(seat=None, hand=None), spectator)
+    assert reading.turn_lines(_view(), pending) == ["Ronda 2. Arriba: M roja. Turno de Ana."]
+    with i18n.using("en"):
+        assert reading.hand_lines(("Ar", "Mv"), "letra")[0].startswith("2 cards")

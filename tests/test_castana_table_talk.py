@@ -47,6 +47,7 @@ def _effect_then_window(start, window_end):
     return found
 
 
+@pytest.mark.slow
 def test_the_h_of_a_word_that_may_be_doubted_is_said_as_conditional(tmp_path):
     found = _effect_then_window("La H es muda", "o paso.")
     _out, pairs = game_with(found, [13, 14, 15, 29, 58], TURN * 200, tmp_path, "--rivales", "5")
@@ -66,6 +67,7 @@ def test_the_s_of_a_word_that_may_be_doubted_is_said_as_conditional(tmp_path):
         assert line.endswith(" te elige: si nadie duda, juegas tú."), line
 
 
+@pytest.mark.slow
 def test_the_conditional_effect_in_english(tmp_path):
     found = _effect_then_window("The H is silent", "or pass.")
     _out, pairs = game_with(
@@ -391,6 +393,7 @@ DOUBTS = ["dudo", *TURN]
 
 
 @pytest.mark.parametrize("level", ["medio", "dificil"])
+@pytest.mark.slow
 def test_bots_paying_for_a_lost_challenge_keep_the_enie(level, tmp_path):
     # In these games a rival held a Ñ when the player's first doubt was lost (the
     # costliest card: it used to be given).

@@ -34,6 +34,7 @@ def test_full_game_scripted_to_the_end(isolated_home):
     assert not (isolated_home / "data" / "partidas" / "castana.json").exists()
 
 
+@pytest.mark.slow
 def test_scripted_game_is_reproducible(tmp_path):
     first = run(PLAY, TURN * 40, tmp_path / "a")
     second = run(PLAY, TURN * 40, tmp_path / "b")
@@ -41,6 +42,7 @@ def test_scripted_game_is_reproducible(tmp_path):
     assert "¡Toma castaña!" in first.stdout or "forma" in first.stdout
 
 
+@pytest.mark.slow
 def test_end_of_input_then_continuar_resumes_identically(tmp_path):
     lines = TURN * 40
     whole = run(PLAY, lines, tmp_path / "whole")
@@ -117,6 +119,7 @@ def test_spectator_game_ends(isolated_home):
     assert "Puntos finales:" in result.stdout
 
 
+@pytest.mark.slow
 def test_command_line_checks_castana_options(isolated_home):
     bad = run(["jugar", "castana", "--rivales", "6"], [], isolated_home)
     assert bad.returncode != 0 and "entre 1 y 5" in bad.stderr
@@ -588,6 +591,7 @@ def test_enie_or_s_under_attack_say_what_the_attack_needs():
     adapter.game.hands[0].remove("Ñv")
 
 
+@pytest.mark.slow
 def test_continuar_goes_on_in_the_players_language_now(isolated_home):
     # Played in English for one run (--idioma), resumed in the settings' Spanish:
     # the game and the menus speak the language the player uses now.
@@ -698,6 +702,7 @@ VOCABULARY = [
 
 
 @pytest.mark.parametrize("seed", range(8))
+@pytest.mark.slow
 def test_random_input_never_breaks_the_game(seed, tmp_path):
     import random
 

@@ -361,6 +361,7 @@ def test_best_layoff_matches_brute_force(deck: int, copies: int) -> None:
 
 
 @pytest.mark.parametrize(("deck", "copies"), [(40, 1), (48, 1), (40, 2), (48, 2)])
+@pytest.mark.slow
 def test_best_after_draw_matches_trying_every_discard(deck: int, copies: int) -> None:
     rng = random.Random(deck + copies)
     cards = make_deck(deck, copies)

@@ -635,6 +635,7 @@ def test_from_dict_rejects_other_games() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.slow
 def test_legal_actions_agree_with_apply(players: int) -> None:
     """Random actions from every kind: exactly the listed ones are accepted; the
     rest raise IllegalAction and change nothing."""

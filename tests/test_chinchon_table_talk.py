@@ -38,11 +38,13 @@ def said(lines, home, args=PLAY):
         ("d posición 8", "Tiras el 5 de bastos."),
     ],
 )
+@pytest.mark.slow
 def test_a_card_is_named_as_people_say_it(tmp_path, typed, thrown):
     out = said(["robar", typed], tmp_path)
     assert thrown in out.splitlines()
 
 
+@pytest.mark.slow
 def test_two_cards_of_that_number_ask_which(tmp_path):
     out = said(["robar", "d 3", "espadas"], tmp_path).splitlines()
     asked = out.index("¿Cuál 3: de copas o de espadas?")
@@ -143,6 +145,7 @@ def _danger(adapter):
     return adapter.game.view(0).phase == "discard" and adapter._close_danger() is not None
 
 
+@pytest.mark.slow
 def test_a_close_that_takes_you_out_says_so_and_is_asked_again(tmp_path):
     lines, adapter = script_until(11, _danger)  # round 10: 69 points, limit 70
     assert adapter._close_danger().brief == "Cerrar: llegas a 72, fuera"  # braille review
@@ -187,6 +190,7 @@ def _layoff(adapter):
     return view.phase == "layoff" and adapter._layoff_help()[0].startswith("Encajan")
 
 
+@pytest.mark.slow
 def test_lay_off_help_refusal_and_resume(tmp_path):
     lines, _adapter = script_until(1, _layoff)  # Pablo closes with two runs
     args = [*PLAY[:3], "1", *PLAY[4:]]
@@ -214,6 +218,7 @@ def test_lay_off_help_refusal_and_resume(tmp_path):
     assert "The ace of swords does not fit meld 1, a run of coins: ace, 2 and 3." in en
 
 
+@pytest.mark.slow
 def test_a_yes_no_question_suggests_yes_or_no(tmp_path):
     lines, _adapter = script_until(
         4, lambda a: a.game.view(0).phase == "reenganche", reenganche=True
@@ -295,6 +300,7 @@ def _melded_card_fits(adapter):
     return any(isinstance(a, r.LayOff) and a.card not in loose for a in legal)
 
 
+@pytest.mark.slow
 def test_lay_off_hint_suggests_loose_cards_only(tmp_path):
     # Seed 18: the 5 de copas of the player's run 4-5-6 de copas would fit Lucía's
     # set of cincos; the hint leaves it out, `colocar` lays only the loose as, and
@@ -315,6 +321,7 @@ def test_lay_off_hint_suggests_loose_cards_only(tmp_path):
     assert "Laying off no longer saves you points: you finish." in en
 
 
+@pytest.mark.slow
 def test_lay_off_finishes_by_itself_when_nothing_is_left(tmp_path):
     args = [*PLAY[:3], "1", *PLAY[4:]]
     # Round 1: both cards that fit laid off; no `listo` needed.
@@ -338,6 +345,7 @@ def test_lay_off_finishes_by_itself_when_nothing_is_left(tmp_path):
     assert "None of your cards fits: you finish." in en
 
 
+@pytest.mark.slow
 def test_rivals_laying_off_say_whose_meld(tmp_path):
     lines = _said_then(
         2, "Pablo coloca el 2 de espadas en tu grupo de doses: oros, copas, espadas y bastos."
@@ -351,6 +359,7 @@ def test_rivals_laying_off_say_whose_meld(tmp_path):
     assert "Pablo lays the 2 of swords on your meld; it is now a set of twos" in en
 
 
+@pytest.mark.slow
 def test_natural_table_verbs(tmp_path):
     out = said(
         ["robo", "tiro el rey de espadas", "cojo el as", "cojo el 7 de copas", "tira 7 co"],
@@ -369,6 +378,7 @@ def test_natural_table_verbs(tmp_path):
     assert "The discard is the 7 of cups." in en
 
 
+@pytest.mark.slow
 def test_resume_says_the_drawn_card_the_discard_and_the_last_play(tmp_path):
     said(["robar", "salir"], tmp_path)
     out = run(["continuar", "--ritmo", "0"], ["salir"], tmp_path).stdout.splitlines()
@@ -406,6 +416,7 @@ def test_help_says_a_number_is_the_card_and_the_pot_is_explained(tmp_path):
     assert "Pot: at the start every player puts a stake in the pot" in en
 
 
+@pytest.mark.slow
 def test_lay_off_hint_says_when_moving_a_melded_card_pays(tmp_path):
     # Seed 75: the sota de copas of the run 7-sota-caballo de copas fits Lucía's set
     # of sotas; moving it lets the 7 de copas join the 7s: 9 points instead of 20.

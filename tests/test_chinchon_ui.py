@@ -71,6 +71,7 @@ MOVE = re.compile(
 
 @pytest.mark.parametrize("language", ["es", "en"])
 @pytest.mark.parametrize("status", [False, True])
+@pytest.mark.slow
 def test_every_prompt_fits_30_cells_over_whole_matches(language, status):
     i18n.set_language(language)
     seen = set()
@@ -106,6 +107,7 @@ def test_every_prompt_fits_30_cells_over_whole_matches(language, status):
 
 
 @pytest.mark.parametrize("language", ["es", "en"])
+@pytest.mark.slow
 def test_every_move_line_has_a_brief_form_of_40_cells(language):
     i18n.set_language(language)
     for seed, spectator in ((5, False), (7, True)):

@@ -4,6 +4,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 
 def run(args, home, stdin=""):
     env = {**os.environ, "SOBREMESA_HOME": str(home), "TERM": "dumb"}
@@ -108,6 +110,7 @@ def test_lista_refuses_an_unknown_list(isolated_home):
     assert "--lista: opción no válida: 'enorme' (elige entre 'curada', 'amplia')" in result.stderr
 
 
+@pytest.mark.slow
 def test_setting_amplia_in_a_games_comprobar(isolated_home, tmp_path):
     script = "comprobar run kilo\nsalir\n"
     play = ["jugar", "castana", "--semilla", "2", "--ritmo", "0"]

@@ -27,6 +27,7 @@ def test_full_match_to_the_end(isolated_home):
     assert not (isolated_home / "data" / "partidas" / "chinchon.json").exists()
 
 
+@pytest.mark.slow
 def test_same_seed_and_input_give_the_same_transcript(isolated_home, tmp_path):
     first = run(PLAY, TURN * 40, tmp_path / "a")
     second = run(PLAY, TURN * 40, tmp_path / "b")
@@ -34,6 +35,7 @@ def test_same_seed_and_input_give_the_same_transcript(isolated_home, tmp_path):
     assert "Tus cartas:" in first.stdout
 
 
+@pytest.mark.slow
 def test_end_of_input_saves_and_continuar_resumes_identically(isolated_home, tmp_path):
     lines = TURN * 60
     whole = run(PLAY, lines, tmp_path / "whole")

@@ -245,11 +245,13 @@ def fuzz_game(game_id: str, seed: int, count: int, home, monkeypatch, language="
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.slow
 def test_random_lines_never_crash_a_game(game_id, tmp_path, monkeypatch):
     fuzz_game(game_id, 1, 400, tmp_path / "home", monkeypatch)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.slow
 def test_random_lines_in_english_never_crash_a_game(game_id, tmp_path, monkeypatch):
     fuzz_game(game_id, 9, 200, tmp_path / "home", monkeypatch, language="en")
 
@@ -262,6 +264,7 @@ def test_random_lines_never_crash_a_game_more_seeds(game_id, seed, tmp_path, mon
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.slow
 def test_every_odd_digit_after_every_command_is_refused_cleanly(game_id, tmp_path, monkeypatch):
     """Not random: each command of the game followed by each odd digit, alone and
     glued to a letter, the way the crashes of #15 were typed (`descartar ²`)."""
@@ -341,6 +344,7 @@ def fuzz_menus(seed: int, count: int, home) -> None:
 
 
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.slow
 def test_random_lines_never_crash_the_menus(seed, tmp_path, monkeypatch):
     home = tmp_path / "home"
     monkeypatch.setenv("SOBREMESA_HOME", str(home))
@@ -392,6 +396,7 @@ ODD = [*ODD_DIGITS, "-٣", "٣,5", "1_0", "1" * 5000, "٣" * 5000, "\x1b[A"]
         ),
     ],
 )
+@pytest.mark.slow
 def test_odd_digits_at_each_numbered_menu_are_refused_and_change_nothing(
     script, refusal, tmp_path, monkeypatch
 ):
@@ -495,6 +500,7 @@ def test_random_lines_at_the_first_run_setup(seed, tmp_path, monkeypatch):
         (["--lectura", "٣٠٠"], "--lectura: valor no válido: '٣٠٠'"),
     ],
 )
+@pytest.mark.slow
 def test_numbers_on_the_command_line_are_plain_digits_too(args, error, tmp_path):
     result = run(["jugar", "cabanga", "--semilla", "1", *args], ["mano"], tmp_path / "home")
     assert result.returncode == 2

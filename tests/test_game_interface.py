@@ -217,8 +217,8 @@ def test_random_legal_play_keeps_the_interface(name: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_random_legal_play_many_games(name: str) -> None:
-    seen = sum((play(name, seed) for seed in range(2, 40)), Counter())
-    assert seen["saved and continued"] > 30
+    seen = sum((play(name, seed) for seed in range(2, 26)), Counter())
+    assert seen["saved and continued"] > 18
     # every kind of event went through the checks (random play lays no ¡Castaña!
     # word: those kinds come from the bots' games below)
     kinds = set(importlib.import_module(f"sobremesa.games.{name}.rules").EVENT_TYPES)

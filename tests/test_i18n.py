@@ -20,6 +20,7 @@ def messages():
 
 
 @pytest.mark.parametrize("language", ["es", "en"])
+@pytest.mark.slow
 def test_every_message_is_translated_with_the_same_placeholders(language):
     catalog = i18n.parse_po(
         (ROOT / "locales" / language / "LC_MESSAGES" / "sobremesa.po").read_text("utf-8")
@@ -32,6 +33,7 @@ def test_every_message_is_translated_with_the_same_placeholders(language):
             assert set(PLACEHOLDER.findall(form)) == set(PLACEHOLDER.findall(msgid)), msgid
 
 
+@pytest.mark.slow
 def test_catalogs_are_up_to_date():
     result = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "update_catalogs.py"), "--check"],
@@ -65,6 +67,7 @@ def test_po_parser_handles_plurals_multiline_and_fuzzy():
     assert catalog == {"uno": ["one", "many"], "largo texto": "long text"}
 
 
+@pytest.mark.slow
 def test_installed_wheel_carries_the_catalogs(tmp_path):
     result = subprocess.run(
         [

@@ -83,6 +83,7 @@ def test_sample_of_non_words_absent(full, palabras, castana):
     assert [w for w in non_words if w in castana] == []
 
 
+@pytest.mark.slow
 def test_enumeration_gives_back_the_source_list(full):
     full_words = list(full.dawg.words())
     assert len(full_words) == SOURCE_COUNT == len(full)
@@ -91,6 +92,7 @@ def test_enumeration_gives_back_the_source_list(full):
     assert full.dawg.sha256 == SOURCE_SHA256
 
 
+@pytest.mark.slow
 def test_default_list_has_no_k_or_w(all_words, full):
     assert not any("k" in w or "w" in w for w in all_words)
     assert not any("k" in w or "w" in w for w in full.dawg.words())
@@ -178,6 +180,7 @@ def brute_spell(words: list[str], first: str, hand: str, min_length: int = 3) ->
     ]
 
 
+@pytest.mark.slow
 def test_spell_matches_brute_force_on_small_hands(palabras, castana, all_words):
     rng = random.Random(7)
     pool = "aaaeeeiioouusnrltdcmpbgvjzñfhq"

@@ -18,6 +18,7 @@ probe_strategy = st.lists(st.text(alphabet="abcñnwzk", min_size=0, max_size=8),
 
 @settings(max_examples=150, deadline=None)
 @given(words=words_strategy, probes=probe_strategy)
+@pytest.mark.slow
 def test_compiled_list_equals_the_set(words, probes):
     ordered = sorted(words, key=sort_key)
     dawg = Dawg(compile_words(ordered))

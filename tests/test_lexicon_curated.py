@@ -77,6 +77,7 @@ def test_curated_keeps_at_least_97_percent_of_a_random_sample():
     assert kept == 987  # measured when the list was built
 
 
+@pytest.mark.slow
 def test_curated_is_the_full_list_less_short_words(curated, full_words):
     """Only words of up to SHORT letters, and the `-` adjustments, are left out."""
     removed, added = build.read_adjustments()

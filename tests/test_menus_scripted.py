@@ -11,6 +11,7 @@ MENU = "Menú principal."
 
 
 @pytest.mark.parametrize("word", ["salir", "volver", "callar", "0"])
+@pytest.mark.slow
 def test_the_main_menu_leaves_with_salir_volver_or_escape(isolated_home, word):
     result = run(["--ritmo", "0"], [word, "1"], isolated_home)
     lines = result.stdout.splitlines()
@@ -54,6 +55,7 @@ def test_salir_in_options_and_its_groups_goes_back_to_the_menu(isolated_home):
     assert "¿Cuántos rivales?" not in result.stdout  # salir left the main menu too
 
 
+@pytest.mark.slow
 def test_ritmo_takes_a_decimal_comma_on_the_command_line(isolated_home):
     result = run(["jugar", "palabras", "--semilla", "3", "--ritmo", "0,5"], [], isolated_home)
     assert result.returncode == 0, result.stderr
@@ -71,6 +73,7 @@ def test_ventana_takes_a_decimal_comma_too(isolated_home):
     assert json.loads(saved.read_text("utf-8"))["window"] == 4.5
 
 
+@pytest.mark.slow
 def test_english_level_words_on_the_command_line(isolated_home):
     play = ["jugar", "chinchon", "--semilla", "3", "--ritmo", "0", "--idioma", "en"]
     result = run([*play, "--nivel", "easy"], [], isolated_home)

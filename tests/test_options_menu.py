@@ -259,6 +259,7 @@ def test_back_goes_one_question_back_and_from_the_first_to_the_menu(fake, monkey
     assert saved()["castana"]["rivals"] == 3
 
 
+@pytest.mark.slow
 def test_the_reaction_mode_reaches_the_game_through_the_menu(isolated_home):
     """Real entry point: ¡Cabanga! from the menu in tiempo real; the game is saved
     with its window, and a later `jugar cabanga` keeps the remembered mode."""
@@ -273,6 +274,7 @@ def test_the_reaction_mode_reaches_the_game_through_the_menu(isolated_home):
     assert json.loads(partida.read_text(encoding="utf-8"))["window"] == 5
 
 
+@pytest.mark.slow
 def test_ventana_sets_the_mode_for_one_run(isolated_home):
     run(["--ritmo", "0"], ["3", "1", "1", "2", "8", "mano"], isolated_home)
     partida = isolated_home / "data" / "partidas" / "castana.json"
@@ -355,6 +357,7 @@ def test_the_saved_reading_speed_and_prompt_style_reach_the_session(fake, monkey
 
 
 @pytest.mark.parametrize("value", ["40", "501", "180.5", "rapido"])
+@pytest.mark.slow
 def test_bad_lectura_is_refused(isolated_home, value):
     result = run(["--lectura", value], [], isolated_home)
     assert result.returncode == 2

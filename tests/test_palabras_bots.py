@@ -66,6 +66,7 @@ def view_with(rack: str, board: Board | None = None, bag_count: int = 50) -> Pal
         (6, ("facil", "facil", "facil")),
     ],
 )
+@pytest.mark.slow
 def test_bot_games_end_with_tiles_conserved(lexicon, seed, levels):
     players = len(levels)
     game = PalabrasGame(PalabrasOptions(players=players), seed=seed, lexicon=lexicon)
@@ -128,6 +129,7 @@ def test_medio_plays_the_best_score_and_hint_is_the_best(lexicon):
     assert hint(view_with(""), lexicon) is None
 
 
+@pytest.mark.slow
 def test_facil_plays_modest_short_words_without_blanks(lexicon):
     rack = "AENRRS?"
     moves = generate_moves(lexicon.dawg, Board(), rack)
@@ -163,6 +165,7 @@ def test_dificil_keeps_good_tiles_and_avoids_opening_triple_words(lexicon):
     assert far > near
 
 
+@pytest.mark.slow
 def test_bot_state_round_trips(lexicon):
     rack = "AENRRS?"
     for level in LEVELS:
@@ -175,6 +178,7 @@ def test_bot_state_round_trips(lexicon):
         ]
 
 
+@pytest.mark.slow
 def test_decisions_with_two_blanks_are_legal(lexicon):
     rows = [
         "...Y..JIGAS....",

@@ -18,6 +18,7 @@ def positions():
 
 
 @pytest.mark.parametrize("index", [0, 3])
+@pytest.mark.slow
 def test_analizar_json_matches_the_reference(tmp_path, index):
     position = positions()[index]
     board = tmp_path / "tablero.txt"
@@ -92,6 +93,7 @@ def run_game(args, lines, home):
 PLAY = ["jugar", "palabras", "--semilla", "2", "--ritmo", "0"]
 
 
+@pytest.mark.slow
 def test_scripted_game_plays_refuses_and_ends(tmp_path):
     lines = [
         "atril",
@@ -114,6 +116,7 @@ def test_scripted_game_plays_refuses_and_ends(tmp_path):
     assert again.stdout == out
 
 
+@pytest.mark.slow
 def test_spectator_palabras_game_ends(tmp_path):
     result = run_game(
         ["jugar", "palabras", "--espectador", "--rivales", "3", "--semilla", "5", "--ritmo", "0"],

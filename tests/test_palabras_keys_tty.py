@@ -27,6 +27,7 @@ def term(isolated_home):
     terminal.close()
 
 
+@pytest.mark.slow
 def test_escape_cancels_a_move_and_the_jump_keys_move_the_cursor(term):
     term.read_until("Tu jugada>")
     term.send("jugar ANEAS 8D\r")

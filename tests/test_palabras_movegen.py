@@ -57,6 +57,7 @@ def test_oracle_has_ten_positions():
 
 @needs_oracle
 @pytest.mark.parametrize("position", POSITIONS, ids=[p["id"] for p in POSITIONS])
+@pytest.mark.slow
 def test_oracle_position(position, lexicon):
     board = Board.from_rows(position["board"])
     moves = generate_moves(lexicon.dawg, board, position["rack"])
@@ -83,6 +84,7 @@ def test_oracle_position(position, lexicon):
 
 
 @needs_oracle
+@pytest.mark.slow
 def test_every_generated_move_passes_the_validator_with_the_same_score(lexicon):
     checked = 0
     for position in POSITIONS:
@@ -98,6 +100,7 @@ def test_every_generated_move_passes_the_validator_with_the_same_score(lexicon):
 
 
 @needs_oracle
+@pytest.mark.slow
 def test_best_move_is_the_first_of_best_moves(lexicon):
     position = POSITIONS[3]
     board = Board.from_rows(position["board"])
@@ -239,6 +242,7 @@ def random_rack(rng: random.Random, letters: str, size: int, blanks: int) -> str
 
 
 @pytest.mark.parametrize("seed", range(20))
+@pytest.mark.slow
 def test_generator_equals_brute_force_on_random_boards(seed):
     words = small_words(seed)
     dawg = Dawg(compile_words(words))
@@ -264,6 +268,7 @@ def test_generator_equals_brute_force_on_random_boards(seed):
 
 
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.slow
 def test_generator_equals_brute_force_with_stray_letters(seed):
     """Tiles scattered at random (their fragments need not be words)."""
     words = small_words(50 + seed)

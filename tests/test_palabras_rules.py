@@ -270,6 +270,7 @@ def test_actions_and_events_round_trip_through_dicts(lexicon):
         assert event_from_dict(data) == event
 
 
+@pytest.mark.slow
 def test_save_load_continue_is_identical(lexicon):
     game = new_game(lexicon, players=3, seed=11)
     bots = [make_bot(level, s, 100 + s, lexicon) for s, level in enumerate(LEVELS3)]

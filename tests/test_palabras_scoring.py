@@ -391,6 +391,7 @@ TEXT = st.text(alphabet="CASAñÑáü8H15 ?xyzQ.-vertical", max_size=30)
 
 @settings(max_examples=300, deadline=None)
 @given(TEXT)
+@pytest.mark.slow
 def test_parse_move_only_raises_notation_errors(text):
     try:
         move = parse_move(text)
@@ -417,6 +418,7 @@ def test_parse_move_only_raises_notation_errors(text):
     st.text(alphabet="CASOcaso", min_size=1, max_size=9),
     st.text(alphabet="CASO?", max_size=7),
 )
+@pytest.mark.slow
 def test_check_move_only_raises_illegal_action(row, col, down, word, rack):
     board = board_with("CASA 8H", "SOL J8")
     try:

@@ -6,6 +6,7 @@ premiums, the optional confirmation; in Spanish and in English."""
 import json
 import re
 
+import pytest
 from entrypoint import run
 
 PLAY = ["jugar", "palabras", "--ritmo", "0"]
@@ -76,6 +77,7 @@ def check_move_lines(lines, language):
     return moves, reusing
 
 
+@pytest.mark.slow
 def test_move_lines_say_their_squares_and_the_letters_they_took(tmp_path):
     lines = play(2, ["jugar ANEAS 8D", *["pista"] * 3, "ultima", "salir"], tmp_path / "es")
     assert "Juegas ANEAS de D8 a H8, horizontal: 12 puntos (total 12)." in lines
@@ -92,6 +94,7 @@ def test_move_lines_say_their_squares_and_the_letters_they_took(tmp_path):
     assert any(", con " not in line for line in moves)
 
 
+@pytest.mark.slow
 def test_move_lines_in_english(tmp_path):
     lines = play(2, ["play ANEAS 8D", "quit"], tmp_path / "en", language="en")
     assert "You play ANEAS from D8 to H8, across: 12 points (total 12)." in lines
@@ -109,6 +112,7 @@ def test_move_lines_in_english(tmp_path):
 # --- 2. exploration jumps ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_exploration_jumps_to_tiles_gaps_and_words(tmp_path):
     lines = play(
         2,
@@ -212,6 +216,7 @@ def test_probar_says_a_word_runs_into_board_tiles(tmp_path):
     assert "HA toca ANEAS de D8 a H8: sería ANEASHA en 8D." in lines
 
 
+@pytest.mark.slow
 def test_pista_and_probar_in_english(tmp_path):
     lines = play(
         26,
@@ -245,6 +250,7 @@ def test_braille_rows_mark_blanks_and_squares_say_used_premiums(tmp_path):
     assert "H8: comodín como S, 0 puntos, palabra doble, usada." in lines
 
 
+@pytest.mark.slow
 def test_braille_rows_and_used_premiums_in_english(tmp_path):
     lines = play(
         26,
@@ -260,6 +266,7 @@ def test_braille_rows_and_used_premiums_in_english(tmp_path):
 # --- 5. confirmation before a move ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_confirmation_asks_and_anything_but_yes_cancels(tmp_path):
     asked = "ANEAS de D8 a H8, horizontal: 12 puntos. ¿Jugar? sí o no"
     cancelled = "Anulada: no juegas ANEAS."
@@ -294,6 +301,7 @@ def test_confirmation_asks_and_anything_but_yes_cancels(tmp_path):
     assert played in direct and not any("¿Jugar?" in line for line in direct)
 
 
+@pytest.mark.slow
 def test_confirmation_in_english(tmp_path):
     lines = play(
         2,
@@ -310,6 +318,7 @@ def test_confirmation_in_english(tmp_path):
 # --- 6. frictions of the blind playtest -------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_opening_says_the_bag_after_the_deal_and_reads_the_rack_whoever_starts(tmp_path):
     mine = play(26, ["mesa", "salir"], tmp_path / "first")  # the player starts
     assert "Palabras: 2 jugadores, 83 fichas en la bolsa. La primera palabra pasa por H8." in mine
@@ -321,6 +330,7 @@ def test_opening_says_the_bag_after_the_deal_and_reads_the_rack_whoever_starts(t
     assert "Tus fichas: A, A, B, G, I, J y Q." in theirs
 
 
+@pytest.mark.slow
 def test_opening_in_english(tmp_path):
     lines = play(26, ["quit"], tmp_path / "en", language="en")
     assert "Palabras: 2 players, 83 tiles in the bag. The first word goes through H8." in lines
@@ -328,6 +338,7 @@ def test_opening_in_english(tmp_path):
     assert lines[start + 1 : start + 3] == ["Your tiles: C, D, O, O, P, U and blank.", "Your turn."]
 
 
+@pytest.mark.slow
 def test_probar_without_a_square_says_first_that_a_word_is_not_one(tmp_path):
     lines = play(2, ["probar PITEC", "probar CASA", "salir"], tmp_path / "es")
     assert "PITEC no está en el diccionario." in lines
@@ -337,6 +348,7 @@ def test_probar_without_a_square_says_first_that_a_word_is_not_one(tmp_path):
     assert "PITEC is not in the dictionary." in english
 
 
+@pytest.mark.slow
 def test_blank_square_named_and_the_bonus_said_as_included(tmp_path):
     # Seed 26: COPUDOs 8B, blank as S on H8, all 7 tiles; Pablo answers ABETALES, 7 tiles.
     lines = play(
@@ -413,6 +425,7 @@ def test_small_wording_in_english(tmp_path):
     assert "C8: O, 1 point; in COPUDOS." in lines
 
 
+@pytest.mark.slow
 def test_help_shows_only_shortcuts_of_the_players_language(tmp_path):
     spanish = play(2, ["ayuda", "", "", "", "", "salir"], tmp_path / "es")
     help_lines = [line for line in spanish if ": " in line]

@@ -140,6 +140,7 @@ def game_lines(lines):
 # --- whole games ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_full_game_with_hints_to_the_end_is_reproducible():
     first, result = run(ui.new_adapter(settings(), seed=3, spectator=False), hint_player())
     second, _result = run(ui.new_adapter(settings(), seed=3, spectator=False), hint_player())
@@ -188,6 +189,7 @@ def test_spectator_game_is_narrated_to_the_end():
     assert ask(adapter, "pista") == ["Eres espectador: no tienes atril."]
 
 
+@pytest.mark.slow
 def test_save_then_restore_gives_the_same_game_and_state():
     whole, _ = run(ui.new_adapter(settings(), seed=3, spectator=False), hint_player())
     adapter = ui.new_adapter(settings(), seed=3, spectator=False)
@@ -743,6 +745,7 @@ SPEECH_PROMPTS = {"Tu jugada> ", "Espera> ", "Explorar> ", "Fin> "}
 
 @pytest.mark.parametrize("language", ["es", "en"])
 @pytest.mark.parametrize("status", [False, True])
+@pytest.mark.slow
 def test_every_prompt_fits_30_cells_over_whole_games(language, status):
     from sobremesa import i18n
 
@@ -782,6 +785,7 @@ def test_every_prompt_fits_30_cells_over_whole_games(language, status):
             ), prompt
 
 
+@pytest.mark.slow
 def test_speech_prompts_do_not_name_whose_turn_it_is():
     adapter = ui.new_adapter(settings(rivals=3), seed=5, spectator=False)
     console = play_recording(adapter, hint_player(), status=False)
@@ -849,6 +853,7 @@ def test_move_lines_have_brief_forms_for_the_braille_line(known):
 
 
 @pytest.mark.parametrize("language", ["es", "en"])
+@pytest.mark.slow
 def test_every_move_line_of_a_game_has_a_brief_of_40_cells(language):
     from sobremesa import i18n
     from sobremesa.ui.announcer import Said

@@ -74,6 +74,7 @@ DAMAGE = {
 
 
 @pytest.mark.parametrize("kind", sorted(DAMAGE))
+@pytest.mark.slow
 def test_a_damaged_save_is_one_line_set_aside_and_continuar_again_does_not_crash(
     isolated_home, kind
 ):
@@ -95,6 +96,7 @@ def test_a_damaged_save_is_one_line_set_aside_and_continuar_again_does_not_crash
     assert second.stdout.splitlines() == ["No hay partida de Chinchón guardada."]
 
 
+@pytest.mark.slow
 def test_a_damaged_line_in_the_middle_of_the_log_sets_both_files_aside(isolated_home):
     saved_payload(isolated_home)
     log = saves.log_path(save_of(isolated_home))
@@ -110,6 +112,7 @@ def test_a_damaged_line_in_the_middle_of_the_log_sets_both_files_aside(isolated_
     assert run(["continuar", "chinchon"], [], isolated_home).returncode == 0
 
 
+@pytest.mark.slow
 def test_the_menu_summary_of_a_damaged_save_does_not_crash(isolated_home):
     data = saved_payload(isolated_home)
     data["table"] = "@NEST@"
@@ -141,6 +144,7 @@ def assert_said_once_and_played_on(result, reason):
     assert "Partida guardada" not in result.stdout
 
 
+@pytest.mark.slow
 def test_a_folder_where_the_save_goes_does_not_stop_the_game(isolated_home):
     save_of(isolated_home).mkdir(parents=True)
     result = play_some_moves(isolated_home)
@@ -227,6 +231,7 @@ def test_a_read_only_folder_does_not_stop_the_game(isolated_home):
             data.joinpath("partidas").chmod(0o700)
 
 
+@pytest.mark.slow
 def test_english_failure_line(isolated_home):
     save_of(isolated_home).mkdir(parents=True)
     result = play_some_moves(isolated_home, ["--idioma", "en"])
@@ -259,6 +264,7 @@ def test_settings_that_cannot_be_written_are_said_and_kept_for_the_run(isolated_
 
 
 @pytest.mark.parametrize("seat", [7, 1.5, "dos"])
+@pytest.mark.slow
 def test_a_reaction_window_of_a_seat_not_at_the_table_is_damage(isolated_home, seat):
     """ABC ¡Castaña! saved in its first window: a challenger that is no seat."""
     result = run(["jugar", "castana", "--semilla", "3", "--ritmo", "0"], ["mano"], isolated_home)

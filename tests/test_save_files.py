@@ -283,6 +283,7 @@ def _read_until(proc, start):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
+@pytest.mark.slow
 def test_a_kill_mid_game_resumes_at_the_last_move_as_a_replay(isolated_home, tmp_path):
     lines = player_lines(6)
     proc = start(CHINCHON, isolated_home, stderr=subprocess.DEVNULL)
@@ -310,6 +311,7 @@ def test_a_kill_mid_game_resumes_at_the_last_move_as_a_replay(isolated_home, tmp
     assert resumed.stdout.startswith("Partida recuperada.") and "Traceback" not in resumed.stderr
 
 
+@pytest.mark.slow
 def test_saved_and_continued_plays_on_exactly_like_one_run(isolated_home, tmp_path):
     lines = player_lines(4)
     first, rest = lines[:5], lines[5:]

@@ -80,6 +80,7 @@ def fuzz(monkeypatch, game, seed, trials):
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.slow
 def test_damaged_saves_never_crash(monkeypatch, game):
     fuzz(monkeypatch, game, seed=15, trials=25)
 

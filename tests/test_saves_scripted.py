@@ -5,6 +5,7 @@ main menu's Continuar."""
 
 import json
 
+import pytest
 from entrypoint import run
 from fake_console import FakeConsole
 
@@ -25,6 +26,7 @@ def two_saves(home):
     return first, second
 
 
+@pytest.mark.slow
 def test_two_games_are_saved_side_by_side_and_each_leave_line_says_how_to_resume(
     isolated_home,
 ):
@@ -40,6 +42,7 @@ def test_two_games_are_saved_side_by_side_and_each_leave_line_says_how_to_resume
     assert not (isolated_home / "data" / "partida.json").exists()
 
 
+@pytest.mark.slow
 def test_continuar_juego_resumes_that_game(isolated_home):
     two_saves(isolated_home)
     palabras = run(["continuar", "palabras", "--ritmo", "0"], ["atril"], isolated_home)
@@ -52,6 +55,7 @@ def test_continuar_juego_resumes_that_game(isolated_home):
     assert "Tu mano, 7 cartas" in chinchon.stdout
 
 
+@pytest.mark.slow
 def test_continuar_without_a_game_says_which_exist_and_how_to_pick(isolated_home):
     two_saves(isolated_home)
     result = run(["continuar"], [], isolated_home)
@@ -66,6 +70,7 @@ def test_continuar_without_a_game_says_which_exist_and_how_to_pick(isolated_home
     )
 
 
+@pytest.mark.slow
 def test_continuar_without_a_game_resumes_the_only_one(isolated_home):
     run(PALABRAS, ["atril"], isolated_home)
     result = run(["continuar", "--ritmo", "0"], [], isolated_home)
@@ -81,6 +86,7 @@ def test_continuar_a_game_not_saved_names_the_saved_ones(isolated_home):
     ]
 
 
+@pytest.mark.slow
 def test_a_new_game_asks_before_losing_the_saved_one_and_no_keeps_it(isolated_home):
     run(PALABRAS, ["atril"], isolated_home)
     before = save_of(isolated_home, "palabras").read_text("utf-8")
@@ -96,6 +102,7 @@ def test_a_new_game_asks_before_losing_the_saved_one_and_no_keeps_it(isolated_ho
         assert save_of(isolated_home, "palabras").read_text("utf-8") == before
 
 
+@pytest.mark.slow
 def test_yes_starts_the_new_game_and_replaces_only_that_games_save(isolated_home):
     two_saves(isolated_home)
     chinchon = save_of(isolated_home, "chinchon").read_text("utf-8")
@@ -162,6 +169,7 @@ def test_a_spectator_who_leaves_is_not_told_the_game_was_saved(isolated_home):
     assert not (isolated_home / "data" / "partidas").exists()
 
 
+@pytest.mark.slow
 def test_the_menus_continuar_lists_each_saved_game_and_volver_goes_back(isolated_home):
     two_saves(isolated_home)
     result = run(["--ritmo", "0"], ["5", "volver", "5", "2", "atril"], isolated_home)
@@ -255,6 +263,7 @@ def test_a_game_resumes_in_the_language_the_player_uses_now(tmp_path):
     assert "Game resumed." not in lines
 
 
+@pytest.mark.slow
 def test_menus_take_the_name_of_an_option(tmp_path):
     result = run([], ["palabras", "dos", "medio", "salir", "salir"], tmp_path)
     out = result.stdout

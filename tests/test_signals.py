@@ -80,6 +80,7 @@ def scripted(isolated_home):
 
 
 @pytest.mark.parametrize("name", SIGNALS)
+@pytest.mark.slow
 def test_signal_saves_like_ctrl_c_and_continuar_resumes(scripted, isolated_home, name):
     game = scripted(*PLAY)
     game.read_until("Tu turno.")
@@ -121,6 +122,7 @@ def test_sigterm_at_the_menu_ends_like_ctrl_c(scripted):
     assert menu.out.rstrip().splitlines()[-1] == "Hasta pronto."
 
 
+@pytest.mark.slow
 def test_sigterm_while_the_game_is_busy_still_ends_it(scripted, isolated_home):
     """A spectator's game with a pace never waits for input (it sleeps between
     turns): the signal still ends it, after the grace period."""
@@ -212,6 +214,7 @@ def terminal(isolated_home):
 
 @POSIX_ONLY
 @pytest.mark.parametrize("name", SIGNALS)
+@pytest.mark.slow
 def test_signal_in_a_real_terminal_gives_the_terminal_back(terminal, isolated_home, name):
     import termios
 
@@ -233,6 +236,7 @@ def test_signal_in_a_real_terminal_gives_the_terminal_back(terminal, isolated_ho
 
 
 @POSIX_ONLY
+@pytest.mark.slow
 def test_closing_the_terminal_saves_the_game_current(terminal, isolated_home):
     term = terminal(*PLAY, controlling=True)
     os.close(term.slave)  # only the game holds the terminal now

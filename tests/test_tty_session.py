@@ -88,6 +88,7 @@ def terminal(isolated_home):
         term.close()
 
 
+@pytest.mark.slow
 def test_keys_commands_and_ctrl_c_in_a_real_terminal(terminal, isolated_home):
     term = terminal("jugar", "chinchon", "--semilla", "1", "--rivales", "2", "--ritmo", "0")
     term.read_until("Tu turno.")
@@ -135,6 +136,7 @@ def test_board_exploration_with_arrow_keys_in_a_real_terminal(terminal):
     term.read_until("Partida guardada.")
 
 
+@pytest.mark.slow
 def test_castana_window_keys_and_ctrl_c_in_a_real_terminal(terminal, isolated_home):
     term = terminal(
         "jugar",

@@ -188,6 +188,7 @@ def castana_states(adapter):
 
 
 @pytest.mark.parametrize("seed, rivals", [(3, 3), (5, 5), (11, 1)])
+@pytest.mark.slow
 def test_castana_windows_prompts_and_briefs(seed, rivals, language):
     settings = Settings()
     settings.castana.rivals = rivals
