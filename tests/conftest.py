@@ -16,3 +16,15 @@ def isolated_home(tmp_path, monkeypatch):
 
 def pytest_report_header(config):
     return f"SOBREMESA_HOME is per test; TERM={os.environ.get('TERM')}"
+
+
+# Files whose every test is `slow` without a marker in the file itself:
+# test_outputs_real.py speaks through the real engines in real time (seconds of audio
+# each); test_outputs_fakes.py covers the same modules in the fast loop.
+SLOW_FILES = {"test_outputs_real.py"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.name in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)
