@@ -9,14 +9,8 @@ import re
 from dataclasses import dataclass
 
 from sobremesa.games.cabanga import rules as r
+from sobremesa.games.cabanga import texts as t
 from sobremesa.games.cabanga.reading import spectator_line
-from sobremesa.games.cabanga.texts import (
-    card_text,
-    cards_by_colour,
-    colour_name,
-    gap_left,
-    gap_text,
-)
 from sobremesa.i18n import N_, _
 from sobremesa.ui.commands import CommandSpec, fold
 from sobremesa.ui.numbers import DIGITS, is_number
@@ -281,12 +275,12 @@ def parse_card(words: list[str], hand: list[r.CabangaCard], draft: Draft) -> r.C
         if len(held) > 1:
             draft.which = value
             return _("¿Qué {value}: {colours}?").format(
-                value=value, colours=join_or([colour_name(c.colour) for c in held])
+                value=value, colours=join_or([t.colour_name(c.colour) for c in held])
             )
         return held[0]
     card = r.CabangaCard(colour, value)
     if card not in hand:
-        return _("No tienes el {colour} {value}.").format(colour=colour_name(colour), value=value)
+        return _("No tienes el {colour} {value}.").format(colour=t.colour_name(colour), value=value)
     return card
 
 
@@ -329,14 +323,14 @@ def play(args: str, view: r.CabangaView, draft: Draft) -> Parsed:
             gap = row.gap_if(card, where)
             if gap:
                 text = _("{side} deja {gap}").format(
-                    side=name, gap=gap_text(gap[0] - 1, gap[-1] + 1)
-                ) + gap_left(card.colour, gap, seen, set(hand))
+                    side=name, gap=t.gap_text(gap[0] - 1, gap[-1] + 1)
+                ) + t.gap_left(card.colour, gap, seen, set(hand))
             else:
                 text = _("{side} no deja hueco").format(side=name)
             options.append(text)
         return [
             _("{card}: {options}. Escribe izquierda o derecha.").format(
-                card=card_text(card).capitalize(), options="; ".join(options)
+                card=t.card_text(card).capitalize(), options="; ".join(options)
             )
         ]
     draft.asked = None
@@ -407,7 +401,7 @@ def throw(args: str, view: r.CabangaView) -> Parsed:
     chosen = [c for c in fitting if c.value in values]
     if len(chosen) != len(set(values)):
         return [
-            _("Solo te entran: {cards}.").format(cards=cards_by_colour(fitting))
+            _("Solo te entran: {cards}.").format(cards=t.cards_by_colour(fitting))
             if fitting
             else _("No te entra ninguna carta; escribe paso.")
         ]

@@ -13,18 +13,9 @@ from dataclasses import dataclass
 
 from sobremesa.core.game import Event
 from sobremesa.games.cabanga import rules as r
+from sobremesa.games.cabanga import texts as t
 from sobremesa.games.cabanga.commands import player_in_window
 from sobremesa.games.cabanga.reading import row_lines
-from sobremesa.games.cabanga.texts import (
-    PLACES,
-    card_text,
-    cards_by_colour,
-    colour_name,
-    gap_brief,
-    gap_left,
-    gap_text,
-    side_short,
-)
 from sobremesa.games.cabanga.window import window_line
 from sobremesa.i18n import _
 from sobremesa.ui.announcer import Said
@@ -108,7 +99,7 @@ def _round_started(e: r.RoundStarted, c: _Context) -> CabangaTold:
 def _dealt(e: r.Dealt, c: _Context) -> CabangaTold:
     if not c.names.you(e.seat) or e.cards is None:
         return CabangaTold([])
-    return CabangaTold([_("Tus cartas: {cards}.").format(cards=cards_by_colour(e.cards))])
+    return CabangaTold([_("Tus cartas: {cards}.").format(cards=t.cards_by_colour(e.cards))])
 
 
 def _turn_started(e: r.TurnStarted, c: _Context) -> CabangaTold:
@@ -116,7 +107,7 @@ def _turn_started(e: r.TurnStarted, c: _Context) -> CabangaTold:
         return CabangaTold([])
     if e.previous_colour:
         return CabangaTold(
-            [_("Tu turno. Evita el {colour}.").format(colour=colour_name(e.previous_colour))]
+            [_("Tu turno. Evita el {colour}.").format(colour=t.colour_name(e.previous_colour))]
         )
     return CabangaTold([_("Tu turno.")])
 
@@ -144,9 +135,12 @@ def _card_played(e: r.CardPlayed, c: _Context) -> CabangaTold:
     opened = c.moment.opened
     if opened is not None and len(opened.values) < len(e.gap):
         out = {r.CabangaCard(opened.colour, v) for v in e.gap if v not in opened.values}
-        left = gap_left(opened.colour, e.gap, out, set(view.hand or ()))
+        left = t.gap_left(opened.colour, e.gap, out, set(view.hand or ()))
     line = line.format(
-        name=names.name(e.seat), card=card_text(e.card), side=side, gap=gap_text(low, high) + left
+        name=names.name(e.seat),
+        card=t.card_text(e.card),
+        side=side,
+        gap=t.gap_text(low, high) + left,
     )
     window = view.window
     if e.gap and (window is None or window.seat != e.seat):
@@ -162,9 +156,9 @@ def _card_played(e: r.CardPlayed, c: _Context) -> CabangaTold:
     ):
         # The window the player cannot join is told here, not on its own.
         line = line[:-1] + _("; no te entra.")
-    gap = gap_brief(low, high)
+    gap = t.gap_brief(low, high)
     what = _("{name} {card} {side}").format(
-        name=names.name(e.seat), card=card_text(e.card), side=side_short(e.side)
+        name=names.name(e.seat), card=t.card_text(e.card), side=t.side_short(e.side)
     )
     brief = _("{move}: hueco {gap}").format(move=what, gap=gap) if gap else what
     if left:  # ", quedan: 9" → "quedan 9"
@@ -178,7 +172,7 @@ def _card_played(e: r.CardPlayed, c: _Context) -> CabangaTold:
         [Said(line, brief=fit(BRIEF_CELLS, brief))],
         last_move=line,
         last_brief=[f"{what} {gap}".strip()],
-        play=card_text(e.card).capitalize(),
+        play=t.card_text(e.card).capitalize(),
     )
 
 
@@ -188,11 +182,11 @@ def _penalty_drawn(e: r.PenaltyDrawn, c: _Context) -> CabangaTold:
     reason = _("por repetir color") if e.reason == "colour" else _("por el cabanga")
     if c.names.you(e.seat) and e.cards is not None:
         line = _("Robas {cards} {reason}: {drawn}.").format(
-            cards=cards_text(e.count), reason=reason, drawn=cards_by_colour(e.cards)
+            cards=cards_text(e.count), reason=reason, drawn=t.cards_by_colour(e.cards)
         )
         brief = fit(
             BRIEF_CELLS,
-            _("Robas {drawn}").format(drawn=cards_by_colour(e.cards)),
+            _("Robas {drawn}").format(drawn=t.cards_by_colour(e.cards)),
             _("Robas {cards}").format(cards=cards_text(e.count)),
         )
     else:
@@ -221,7 +215,7 @@ def _cabanga_opened(e: r.CabangaOpened, c: _Context) -> CabangaTold:
 
 def _thrown(e: r.Thrown, c: _Context) -> CabangaTold:
     names = c.names
-    cards = cards_by_colour(e.cards)
+    cards = t.cards_by_colour(e.cards)
     if names.you(e.seat):
         line = _("Tiras {cards}.").format(cards=cards)
     else:
@@ -259,7 +253,7 @@ def _round_scored(e: r.RoundScored, c: _Context) -> CabangaTold:
             name=names.name(result.seat), points=points_text(result.points), total=result.total
         )
         if result.cards:
-            line += " " + _("Cartas: {cards}.").format(cards=cards_by_colour(result.cards))
+            line += " " + _("Cartas: {cards}.").format(cards=t.cards_by_colour(result.cards))
         lines.append(line)
     if c.view.phase != "over":
         limit = c.view.options.limit
@@ -303,7 +297,7 @@ def _game_over(e: r.GameOver, c: _Context) -> CabangaTold:
     lines.append(result_lines(e.winners, totals, names.name, human)[0])
     if human is not None and human not in e.winners:
         place = 1 + sum(1 for t in totals if t < totals[human])
-        lines.append(_("Quedas {place}.").format(place=_(PLACES[min(place, 6) - 2])))
+        lines.append(_("Quedas {place}.").format(place=_(t.PLACES[min(place, 6) - 2])))
     scores = ", ".join(f"{names.name(s)} {totals[s]}" for s in ranking)
     lines.append(_("Puntos finales: {totals}.").format(totals=scores))
     return CabangaTold(lines)

@@ -4,16 +4,7 @@ jugadas): pure, from the listener's view and the players' names."""
 from __future__ import annotations
 
 from sobremesa.games.cabanga import rules as r
-from sobremesa.games.cabanga.texts import (
-    COLOUR_PLURALS,
-    card_text,
-    cards_by_colour,
-    colour_name,
-    gap_brief,
-    gap_left,
-    gap_text,
-    side_word,
-)
+from sobremesa.games.cabanga import texts as t
 from sobremesa.i18n import _
 from sobremesa.ui.announcer import Said
 from sobremesa.ui.told import Names
@@ -35,11 +26,11 @@ def hand_lines(view: r.CabangaView) -> list[str]:
     total = sum(options.points(c) for c in hand)
     lines = [
         _("Tu mano, {count}, {points}: {cards}.").format(
-            count=cards_text(len(hand)), points=points_text(total), cards=cards_by_colour(hand)
+            count=cards_text(len(hand)), points=points_text(total), cards=t.cards_by_colour(hand)
         )
     ]
     for value in sorted({options.points(c) for c in hand if options.points(c) > 1}, reverse=True):
-        heavy = [card_text(c) for c in hand if options.points(c) == value]
+        heavy = [t.card_text(c) for c in hand if options.points(c) == value]
         lines.append(
             _("Valen {points}: {cards}.").format(points=points_text(value), cards=join(heavy))
         )
@@ -51,18 +42,18 @@ def row_line(row: r.Row, view: r.CabangaView) -> Said:
     Which pile is which is said, so a play's side is never a guess. 'quedan':
     the gap's cards not yet seen, and not yours (you know where those are)."""
     low, high = sorted((row.left_top.value, row.right_top.value))
-    gap = gap_text(low, high) + gap_left(
+    gap = t.gap_text(low, high) + t.gap_left(
         row.colour, range(low + 1, high), view.seen_cards(), set(view.hand or ())
     )
     tops = []
     for top in (row.left_top, row.right_top):
         # A grey start card is named as such, so "16 y 16" is never a puzzle.
         tops.append(_("gris {value}").format(value=top.value) if top.is_start else str(top.value))
-    colour = colour_name(row.colour).capitalize()
+    colour = t.colour_name(row.colour).capitalize()
     line = _("{colour}: izquierda {left}, derecha {right}, {gap}.").format(
         colour=colour, left=tops[0], right=tops[1], gap=gap
     )
-    short = gap_brief(low, high)
+    short = t.gap_brief(low, high)
     piles = {"colour": colour, "left": tops[0], "right": tops[1]}
     if short:
         briefs = [
@@ -106,17 +97,17 @@ def turn_lines(view: r.CabangaView, names: Names) -> list[str]:
                 _(
                     "Cabanga abierto en {colour}, {gap}. Te entran: {cards}. Escribe cabanga o paso."
                 ).format(
-                    colour=colour_name(window.colour),
-                    gap=gap_text(window.low, window.high),
-                    cards=cards_by_colour(view.fitting),
+                    colour=t.colour_name(window.colour),
+                    gap=t.gap_text(window.low, window.high),
+                    cards=t.cards_by_colour(view.fitting),
                 )
             ]
-        return [_("Cabanga abierto en {colour}.").format(colour=colour_name(window.colour))]
+        return [_("Cabanga abierto en {colour}.").format(colour=t.colour_name(window.colour))]
     if view.current_seat == view.seat:
         if view.previous_colour:
             return [
                 _("Tu turno: evita el {colour}. Ronda {n}.").format(
-                    colour=colour_name(view.previous_colour), n=view.round_no
+                    colour=t.colour_name(view.previous_colour), n=view.round_no
                 )
             ]
         return [_("Tu turno: juega una carta. Ronda {n}.").format(n=view.round_no)]
@@ -136,18 +127,18 @@ def options_lines(view: r.CabangaView) -> list[str]:
     if view.phase == "cabanga" and view.can_react and view.fitting:
         return [
             _("Te entran: {cards}. Escribe cabanga o paso.").format(
-                cards=cards_by_colour(view.fitting)
+                cards=t.cards_by_colour(view.fitting)
             )
         ]
     free = [c for c in hand if c.colour != view.previous_colour]
     if not view.previous_colour:
         lines = [_("Puedes jugar cualquier carta sin castigo.")]
     elif free:
-        lines = [_("Sin castigo de color: {cards}.").format(cards=cards_by_colour(free))]
+        lines = [_("Sin castigo de color: {cards}.").format(cards=t.cards_by_colour(free))]
     else:
         lines = [
             _("Todas tus cartas son {colour}: robarás una de castigo.").format(
-                colour=_(COLOUR_PLURALS[view.previous_colour])
+                colour=_(t.COLOUR_PLURALS[view.previous_colour])
             )
         ]
     seen = view.seen_cards()
@@ -157,7 +148,7 @@ def options_lines(view: r.CabangaView) -> list[str]:
         row = view.row(card.colour)
         for side in ("left", "right"):
             gap = row.gap_if(card, side)
-            where = _("{card} {side}").format(card=card_text(card), side=side_word(side))
+            where = _("{card} {side}").format(card=t.card_text(card), side=t.side_word(side))
             if not gap:
                 no_gap.append(where)
             elif all(

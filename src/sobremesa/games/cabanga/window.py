@@ -13,7 +13,7 @@ from typing import Any
 
 from sobremesa.core.game import Event
 from sobremesa.games.cabanga import rules as r
-from sobremesa.games.cabanga.texts import colour_name, gap_short
+from sobremesa.games.cabanga import texts as t
 from sobremesa.i18n import _
 from sobremesa.ui.wording import WINDOW_WORDS, cards_text, join
 
@@ -25,11 +25,11 @@ def window_line(view: r.CabangaView, play: str, notify_fits: bool) -> str:
     follows the window)."""
     window = view.window
     assert window is not None
-    play = play or colour_name(window.colour).capitalize()
+    play = play or t.colour_name(window.colour).capitalize()
     values = [c.value for c in view.fitting]
     if not notify_fits:
         return _("¡Cabanga! {play}: hueco {gap}.").format(
-            play=play, gap=gap_short(window.low, window.high)
+            play=play, gap=t.gap_short(window.low, window.high)
         )
     if len(values) == 1:
         return _("¡Cabanga! {play}: te entra el {value}.").format(play=play, value=values[0])
