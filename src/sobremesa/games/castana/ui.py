@@ -211,8 +211,7 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
     def describe(self, event: Event) -> list[str]:
         seen = event.visible_to(self.table.human)
         names = self._names()
-        if isinstance(seen, r.WindowOpened):
-            self._asked = False  # a new window: asked again only if there is something to do
+        self._window_before(seen)
         aside = Aside(
             order=self.order,
             if_it_stands=self._if_it_stands,

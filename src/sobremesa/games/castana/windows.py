@@ -29,10 +29,9 @@ class WindowAnswers:
     table: Table
     bots: dict[int, Any]
     lexicon: Any
-    _asked: bool  # the player was asked in the open window (else passes are the game's)
-    _opened_at: float  # when the player's window was announced
-    # In real time, the key of the player's window until they answer it: a
-    # `castaña` typed for it that arrives on the player's turn is late, not a play.
+    # The player's window (set up and explained in the adapter's __init__).
+    _asked: bool
+    _opened_at: float
     _window_asked: int | None
     clock: Callable[[], float]  # the session's
     _you: Callable[[int | None], bool]  # the adapter's: is this seat the player's?
@@ -123,6 +122,11 @@ class WindowAnswers:
     def _may_steal(self) -> bool:
         human = self.table.human
         return human is not None and human in self.game.to_act() and self._can_steal(human)
+
+    def _window_before(self, event: Event) -> None:
+        """A new window asks again only if the player has something to do in it."""
+        if isinstance(event, r.WindowOpened):
+            self._asked = False
 
     def _window_told(self, event: Event, lines: list[str]) -> None:
         """The player's part in a window, from what was told of it: asked (the
