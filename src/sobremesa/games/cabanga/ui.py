@@ -21,37 +21,11 @@ from sobremesa.games.cabanga import reading
 from sobremesa.games.cabanga import rules as r
 from sobremesa.games.cabanga import window as win
 from sobremesa.games.cabanga.bots import bot_from_dict, make_bot
-from sobremesa.games.cabanga.commands import (
-    COLOUR_WORDS,
-    COMMANDS,
-    FILLERS,
-    NUMBER_WORDS,
-    OTHER_COLOURS,
-    PLAY_VERBS,
-    POSITION_WORDS,
-    REFUSALS,
-    RULES,
-    SIDE_WORDS,
-    Draft,
-)
+from sobremesa.games.cabanga.commands import COMMANDS, REFUSALS, RULES, Draft
 from sobremesa.games.cabanga.narration import Moment, narrate
-from sobremesa.games.cabanga.texts import (
-    COLOUR_NAMES,
-    COLOUR_PLURALS,
-    PLACES,
-    card_text,
-    cards_by_colour,
-    colour_name,
-    gap_brief,
-    gap_left,
-    gap_short,
-    gap_text,
-    side_short,
-    side_word,
-)
+from sobremesa.games.cabanga.texts import card_text, colour_name, gap_brief
 from sobremesa.i18n import _
 from sobremesa.settings import Settings
-from sobremesa.ui.announcer import Said
 from sobremesa.ui.commands import Command, CommandSpec
 from sobremesa.ui.session import (
     GameAdapter,
@@ -67,34 +41,8 @@ from sobremesa.ui.session import (
 from sobremesa.ui.told import Names
 from sobremesa.ui.wording import join, next_round_pause, prompt_of
 
-# Imported from here by tests and tools: the names moved by job stay readable.
-__all__ = [
-    "COLOUR_NAMES",
-    "COLOUR_PLURALS",
-    "COLOUR_WORDS",
-    "COMMANDS",
-    "FILLERS",
-    "NUMBER_WORDS",
-    "OTHER_COLOURS",
-    "PLACES",
-    "PLAY_VERBS",
-    "POSITION_WORDS",
-    "REFUSALS",
-    "RULES",
-    "SIDE_WORDS",
-    "CabangaAdapter",
-    "card_text",
-    "cards_by_colour",
-    "colour_name",
-    "gap_brief",
-    "gap_left",
-    "gap_short",
-    "gap_text",
-    "new_adapter",
-    "restore_adapter",
-    "side_short",
-    "side_word",
-]
+# Imported from here by tests, tools and the menus: the names moved by job stay readable.
+__all__ = ["COMMANDS", "REFUSALS", "RULES", "CabangaAdapter", "new_adapter", "restore_adapter"]
 
 
 class CabangaAdapter(GameAdapter):
@@ -388,9 +336,6 @@ class CabangaAdapter(GameAdapter):
 
     def _cmd_filas(self, args: str) -> Reply:
         return Reply(reading.row_lines(self._view()))
-
-    def row_line(self, row: r.Row, view: r.CabangaView) -> Said:
-        return reading.row_line(row, view)
 
     def _cmd_mesa(self, args: str) -> Reply:
         return Reply(reading.table_lines(self._view(), self._names()))
