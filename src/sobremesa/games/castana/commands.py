@@ -328,3 +328,41 @@ def complete_play(
     if draft["kind"] == "card":
         return Completed([], r.PlayCard(draft["card"], colour=colour, target=target), None, auto)
     return Completed([], r.PlayWord(draft["cards"], colour=colour, target=target), None, auto)
+
+
+def card_refusal(card: str, view: r.CastanaView) -> str | None:
+    """Why the card typed on the player's own turn does not go (None: it goes, or
+    it is not their turn and the rules will say)."""
+    mine = own_turn(view)
+    if mine and view.attack and r.letter(card) != view.attack:
+        return refusal_text(IllegalAction("must_answer", letter=view.attack), view)
+    if mine and not view.attack and r.letter(card) != "Ñ" and not view.matches(card):
+        line = refusal_text(IllegalAction("no_match", card=card), view)
+        if r.letter(card) == "N" and any(r.letter(c) == "Ñ" for c in view.hand or ()):
+            line += " " + enie_hint()
+        return line
+    return None
+
+
+def word_cards(word: str, view: r.CastanaView) -> tuple[str, ...]:
+    """The cards of the hand that lay `word` (upper case) from the top letter, an
+    NY read as a held Ñ; `Refused` with what is wrong or missing."""
+    if word[0] != view.top_letter:
+        line = _("{word} no empieza por la {letter} de arriba.")
+        raise Refused(line.format(word=word, letter=view.top_letter))
+    hand = list(view.hand or ())
+    cards = r.cards_for_word(hand, word[1:])
+    enie = word.replace("NY", "Ñ")  # "ny" for a keyboard without ñ (a held Ñ)
+    if cards is None and enie != word and r.cards_for_word(hand, enie[1:]):
+        word, cards = enie, r.cards_for_word(hand, enie[1:])
+    if cards is None:
+        missing = list(word[1:])
+        for c in hand:
+            if r.letter(c) in missing:
+                missing.remove(r.letter(c))
+        line = _("Para {word} te falta: {letters}.").format(word=word, letters=join(missing))
+        guess = with_enie(word, hand)
+        if guess:
+            line += " " + _("¿{word}? La ñ se escribe ñ o ny.").format(word=guess)
+        raise Refused(line)
+    return tuple(cards)

@@ -24,12 +24,12 @@ from sobremesa.games.castana.commands import (
     REFUSALS,
     RULES,
     Refused,
+    card_refusal,
     complete_play,
-    enie_hint,
     own_turn,
     parse_card,
     refusal_text,
-    with_enie,
+    word_cards,
     words_of,
 )
 from sobremesa.games.castana.narration import Aside, narrate, uses_auto_choice
@@ -481,20 +481,9 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
             card, rest = self._parse_card(words)
         except Refused as refusal:
             return Reply([str(refusal)])
-        view = self._view()
-        if self._own_turn() and view.attack and r.letter(card) != view.attack:
-            return Reply([self._refusal(IllegalAction("must_answer", letter=view.attack))])
-        if (
-            self._own_turn()
-            and not view.attack
-            and r.letter(card) != "Ñ"
-            and not view.matches(card)
-        ):
-            # Said before any question about the colour that would follow.
-            line = self._refusal(IllegalAction("no_match", card=card))
-            if r.letter(card) == "N" and any(r.letter(c) == "Ñ" for c in self._hand()):
-                line += " " + enie_hint()
-            return Reply([line])
+        refusal_line = card_refusal(card, self._view())
+        if refusal_line:
+            return Reply([refusal_line])  # before any question about the colour
         self.pending = {"kind": "card", "card": card, "moment": self._moment()}
         return self._complete(rest)
 
@@ -517,29 +506,10 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
             return Reply([refusal])  # the real reason first (an attack, not your turn)
         if late:
             return Reply([late])
-        if word[0] != view.top_letter:
-            return Reply(
-                [
-                    _("{word} no empieza por la {letter} de arriba.").format(
-                        word=word, letter=view.top_letter
-                    )
-                ]
-            )
-        hand = self._hand()
-        cards = r.cards_for_word(hand, word[1:])
-        enie = word.replace("NY", "Ñ")  # "ny" for a keyboard without ñ (a held Ñ)
-        if cards is None and enie != word and r.cards_for_word(hand, enie[1:]):
-            word, cards = enie, r.cards_for_word(hand, enie[1:])
-        if cards is None:
-            missing = list(word[1:])
-            for c in hand:
-                if r.letter(c) in missing:
-                    missing.remove(r.letter(c))
-            line = _("Para {word} te falta: {letters}.").format(word=word, letters=join(missing))
-            guess = with_enie(word, hand)
-            if guess:
-                line += " " + _("¿{word}? La ñ se escribe ñ o ny.").format(word=guess)
-            return Reply([line])
+        try:
+            cards = word_cards(word, view)
+        except Refused as refusal:
+            return Reply([str(refusal)])
         self.pending = {"kind": "word", "cards": tuple(cards), "moment": self._moment()}
         return self._complete([w for w in fold(" ".join(parts[1:])).split()])
 
