@@ -63,8 +63,8 @@ def _said(line: str) -> tuple[str, str | None]:
 
 
 class _Listener:
-    """One seat's narrator, kept as a client of the table would keep it: the card
-    that opens a window, whether anyone could throw; beside that seat's adapter."""
+    """One seat's narrator, kept as a client of the table would keep it (whether
+    anyone could throw, a pass the game made); beside that seat's adapter."""
 
     def __init__(self, game: r.CabangaGame, seat: int | None, language: str, notify: bool):
         settings = Settings()
@@ -72,7 +72,6 @@ class _Listener:
         table = Table(NAMES[: game.num_seats], seat, [None] * game.num_seats)
         self.adapter = CabangaAdapter(game, table, {}, settings)
         self.game, self.seat, self.language, self.notify = game, seat, language, notify
-        self.play = ""
         self.could_throw = True
         self.auto = False  # the game passed for this seat: nothing fitted
         self.last_move = ""
@@ -92,7 +91,6 @@ class _Listener:
                 auto = auto and not event.timed_out
                 moment = Moment(
                     opened=opened_by(events, i),
-                    play=self.play,
                     could_throw=self.could_throw,
                     auto_passed=auto,
                     notify_fits=self.notify,
@@ -103,7 +101,6 @@ class _Listener:
                 if told.lines:
                     self.spoken.add(event.kind)
                 self.told += [_said(line) for line in told.lines]
-                self.play = told.play if told.play is not None else self.play
                 self.last_move = told.last_move if told.last_move is not None else self.last_move
             lines = self.adapter.describe_events(events) + self.adapter.after_window()
             self.said += [_said(line) for line in lines if not isinstance(line, Pause)]
@@ -201,11 +198,10 @@ def test_a_rival_window_the_player_cannot_join_is_told_in_the_move_line():
 def test_the_window_line_starts_with_the_card_that_opened_it():
     game = rig(["r12 z2", "r9 y4", "r6 m3"], current=1)
     events = game.apply(1, r.Play(r.CabangaCard("rojo", 9), "left"))
-    assert _tell(game, events, 1, 0, play="Rojo 9") == ["¡Cabanga! Rojo 9: te entra el 12."]
-    assert _tell(game, events, 1, 0) == ["¡Cabanga! Rojo: te entra el 12."]  # not known: colour
-    assert _tell(game, events, 1, 0, notify_fits=False) == ["¡Cabanga! Rojo: hueco 10 a 17."]
+    assert _tell(game, events, 1, 0) == ["¡Cabanga! Rojo 9: te entra el 12."]
+    assert _tell(game, events, 1, 0, notify_fits=False) == ["¡Cabanga! Rojo 9: hueco 10 a 17."]
     with i18n.using("en"):
-        assert _tell(game, events, 1, 0, play="Red 9") == ["Cabanga! Red 9: your 12 fits."]
+        assert _tell(game, events, 1, 0) == ["Cabanga! Red 9: your 12 fits."]
 
 
 def test_a_play_says_which_gap_cards_are_left_when_some_are_out():

@@ -1,9 +1,9 @@
 """¡Cabanga! events in words, as one seat hears them.
 
 Pure: the event as the seat may see it (`event.visible_to(seat)`), that seat's
-view after the batch, the players' names, and the `Moment` (what the batch and
-the table add: the window a play opened, the card that opened the window,
-whether anyone could throw); lines out. No game, no clock, no I/O.
+view after the batch, the players' names, and the `Moment` (what no view holds:
+the window a play opened later in its batch, whether anyone could throw, a pass
+the game made for the seat, a setting); lines out. No game, no clock, no I/O.
 """
 
 from __future__ import annotations
@@ -37,21 +37,12 @@ class Moment:
 
     #: the window this play opened, later in the same batch (`window.opened_by`)
     opened: r.CabangaOpened | None = None
-    #: the card that opened the window, as its line starts ('' : its colour)
-    play: str = ""
     #: someone could throw in the window that closes (else "Nadie tira." is noise)
     could_throw: bool = True
     #: the listener's pass was the game's ("No te entra ninguna" said it)
     auto_passed: bool = False
     #: the window line names the cards that fit you (setting notify_fits)
     notify_fits: bool = True
-
-
-@dataclass
-class CabangaTold(Told):
-    """`Told`, and the card just played (None: unchanged), as a window line starts."""
-
-    play: str | None = None
 
 
 @dataclass(frozen=True)
@@ -68,18 +59,18 @@ def narrate(
     *,
     brief: bool = False,
     moment: Moment | None = None,
-) -> CabangaTold:
+) -> Told:
     """The lines for `event` (already as the listening seat may see it). Every
     line has its brief form already (`brief`, the verbosity "breve", changes
     nothing here)."""
     teller = _TELLERS.get(event.kind)
     if teller is None:
-        return CabangaTold([])
+        return Told([])
     return teller(event, _Context(view, names, moment or Moment()))
 
 
-def _game_started(e: r.GameStarted, c: _Context) -> CabangaTold:
-    return CabangaTold(
+def _game_started(e: r.GameStarted, c: _Context) -> Told:
+    return Told(
         [
             _("¡Cabanga! a {limit} puntos, {players} jugadores.").format(
                 limit=e.limit, players=e.players
@@ -88,41 +79,41 @@ def _game_started(e: r.GameStarted, c: _Context) -> CabangaTold:
     )
 
 
-def _round_started(e: r.RoundStarted, c: _Context) -> CabangaTold:
+def _round_started(e: r.RoundStarted, c: _Context) -> Told:
     if c.names.you(e.starter):
         first = _("Ronda {n}. Empiezas tú.").format(n=e.round_no)
     else:
         first = _("Ronda {n}. Empieza {name}.").format(n=e.round_no, name=c.names.name(e.starter))
-    return CabangaTold([first, *row_lines(c.view)])
+    return Told([first, *row_lines(c.view)])
 
 
-def _dealt(e: r.Dealt, c: _Context) -> CabangaTold:
+def _dealt(e: r.Dealt, c: _Context) -> Told:
     if not c.names.you(e.seat) or e.cards is None:
-        return CabangaTold([])
-    return CabangaTold([_("Tus cartas: {cards}.").format(cards=t.cards_by_colour(e.cards))])
+        return Told([])
+    return Told([_("Tus cartas: {cards}.").format(cards=t.cards_by_colour(e.cards))])
 
 
-def _turn_started(e: r.TurnStarted, c: _Context) -> CabangaTold:
+def _turn_started(e: r.TurnStarted, c: _Context) -> Told:
     if not c.names.you(e.seat):
-        return CabangaTold([])
+        return Told([])
     if e.previous_colour:
-        return CabangaTold(
+        return Told(
             [_("Tu turno. Evita el {colour}.").format(colour=t.colour_name(e.previous_colour))]
         )
-    return CabangaTold([_("Tu turno.")])
+    return Told([_("Tu turno.")])
 
 
-def _passed(e: r.Passed, c: _Context) -> CabangaTold:
+def _passed(e: r.Passed, c: _Context) -> Told:
     if not c.names.you(e.seat):
-        return CabangaTold([])
+        return Told([])
     if e.timed_out:
-        return CabangaTold([_("Se acabó el tiempo: no tiras.")])
+        return Told([_("Se acabó el tiempo: no tiras.")])
     if c.moment.auto_passed:
-        return CabangaTold([])
-    return CabangaTold([_("Pasas.")])
+        return Told([])
+    return Told([_("Pasas.")])
 
 
-def _card_played(e: r.CardPlayed, c: _Context) -> CabangaTold:
+def _card_played(e: r.CardPlayed, c: _Context) -> Told:
     names, view = c.names, c.view
     side = _("a la izquierda") if e.side == "left" else _("a la derecha")
     low, high = sorted((e.card.value, e.other_top.value))
@@ -168,17 +159,16 @@ def _card_played(e: r.CardPlayed, c: _Context) -> CabangaTold:
             _("{move}: {left}").format(move=what, left=left.lstrip(", ").replace(":", "")),
             brief,
         )
-    return CabangaTold(
+    return Told(
         [Said(line, brief=fit(BRIEF_CELLS, brief))],
         last_move=line,
         last_brief=[f"{what} {gap}".strip()],
-        play=t.card_text(e.card).capitalize(),
     )
 
 
-def _penalty_drawn(e: r.PenaltyDrawn, c: _Context) -> CabangaTold:
+def _penalty_drawn(e: r.PenaltyDrawn, c: _Context) -> Told:
     if e.count == 0:
-        return CabangaTold([])
+        return Told([])
     reason = _("por repetir color") if e.reason == "colour" else _("por el cabanga")
     if c.names.you(e.seat) and e.cards is not None:
         line = _("Robas {cards} {reason}: {drawn}.").format(
@@ -194,11 +184,11 @@ def _penalty_drawn(e: r.PenaltyDrawn, c: _Context) -> CabangaTold:
             name=c.names.name(e.seat), cards=cards_text(e.count), reason=reason
         )
         brief = line
-    return CabangaTold([Said(line, brief=fit(BRIEF_CELLS, brief))])
+    return Told([Said(line, brief=fit(BRIEF_CELLS, brief))])
 
 
-def _deck_rebuilt(e: r.DeckRebuilt, c: _Context) -> CabangaTold:
-    return CabangaTold(
+def _deck_rebuilt(e: r.DeckRebuilt, c: _Context) -> Told:
+    return Told(
         [
             _("El mazo de castigo se rehace con las cartas tiradas: {cards}.").format(
                 cards=cards_text(e.deck_count)
@@ -207,13 +197,13 @@ def _deck_rebuilt(e: r.DeckRebuilt, c: _Context) -> CabangaTold:
     )
 
 
-def _cabanga_opened(e: r.CabangaOpened, c: _Context) -> CabangaTold:
+def _cabanga_opened(e: r.CabangaOpened, c: _Context) -> Told:
     if not player_in_window(c.view):
-        return CabangaTold([])  # told in the move line ("no te entra"), or the player's own move
-    return CabangaTold([window_line(c.view, c.moment.play, c.moment.notify_fits)])
+        return Told([])  # told in the move line ("no te entra"), or the player's own move
+    return Told([window_line(c.view, c.moment.notify_fits)])
 
 
-def _thrown(e: r.Thrown, c: _Context) -> CabangaTold:
+def _thrown(e: r.Thrown, c: _Context) -> Told:
     names = c.names
     cards = t.cards_by_colour(e.cards)
     if names.you(e.seat):
@@ -225,20 +215,20 @@ def _thrown(e: r.Thrown, c: _Context) -> CabangaTold:
         line[:-1],
         _("{name} tira {cards}").format(name=names.name(e.seat), cards=cards_text(len(e.cards))),
     )
-    return CabangaTold(
+    return Told(
         [Said(line, brief=fit(BRIEF_CELLS, line[:-1], last_brief))],
         last_move=line,
         last_brief=[last_brief],
     )
 
 
-def _cabanga_closed(e: r.CabangaClosed, c: _Context) -> CabangaTold:
+def _cabanga_closed(e: r.CabangaClosed, c: _Context) -> Told:
     if not e.throwers and c.moment.could_throw:
-        return CabangaTold([_("Nadie tira.")])
-    return CabangaTold([])
+        return Told([_("Nadie tira.")])
+    return Told([])
 
 
-def _round_scored(e: r.RoundScored, c: _Context) -> CabangaTold:
+def _round_scored(e: r.RoundScored, c: _Context) -> Told:
     names = c.names
     if names.you(e.ender):
         lines = [_("Fin de la ronda {n}: te quedas sin cartas.").format(n=e.round_no)]
@@ -268,10 +258,10 @@ def _round_scored(e: r.RoundScored, c: _Context) -> CabangaTold:
                             name=names.name(result.seat), n=away
                         )
                     )
-    return CabangaTold(lines)
+    return Told(lines)
 
 
-def _game_over(e: r.GameOver, c: _Context) -> CabangaTold:
+def _game_over(e: r.GameOver, c: _Context) -> Told:
     """Who ended it, who won, your place, then everyone in ranking order."""
     names = c.names
     totals = e.totals
@@ -300,10 +290,10 @@ def _game_over(e: r.GameOver, c: _Context) -> CabangaTold:
         lines.append(_("Quedas {place}.").format(place=_(t.PLACES[min(place, 6) - 2])))
     scores = ", ".join(f"{names.name(s)} {totals[s]}" for s in ranking)
     lines.append(_("Puntos finales: {totals}.").format(totals=scores))
-    return CabangaTold(lines)
+    return Told(lines)
 
 
-_TELLERS: dict[str, Callable[..., CabangaTold]] = {
+_TELLERS: dict[str, Callable[..., Told]] = {
     "game_started": _game_started,
     "round_started": _round_started,
     "dealt": _dealt,

@@ -76,10 +76,6 @@ class CabangaAdapter(GameAdapter):
         self.watch.could_throw = could
 
     @property
-    def last_play(self) -> str:
-        return self.watch.play
-
-    @property
     def _asked(self) -> r.CabangaCard | None:
         return self.draft.asked
 
@@ -164,7 +160,7 @@ class CabangaAdapter(GameAdapter):
 
     def window_line(self) -> str:
         """The player's window in one short line (see `window.window_line`)."""
-        return win.window_line(self._view(), self.watch.play, self.settings.cabanga.notify_fits)
+        return win.window_line(self._view(), self.settings.cabanga.notify_fits)
 
     def describe_events(self, events: Sequence[Event]) -> list[str | Pause]:
         """While the player's window is open only its one line is said; the move
@@ -234,8 +230,8 @@ class CabangaAdapter(GameAdapter):
         self, event: Event, opened: r.CabangaOpened | None, view: r.CabangaView
     ) -> list[str]:
         """The event's lines, with the window bookkeeping around the pure narrator:
-        who could throw (read from every hand), a pass the game made for you, the
-        card that opens a window, a question pending that a play of yours ends."""
+        who could throw (read from every hand), a pass the game made for you, a
+        question pending that a play of yours ends."""
         human = self.table.human
         event = event.visible_to(human)  # type: ignore[attr-defined]
         watch = self.watch
@@ -250,7 +246,6 @@ class CabangaAdapter(GameAdapter):
         )
         moment = Moment(
             opened=opened,
-            play=watch.play,
             could_throw=watch.could_throw,
             auto_passed=auto_passed,
             notify_fits=self.settings.cabanga.notify_fits,
@@ -264,8 +259,6 @@ class CabangaAdapter(GameAdapter):
             self.last_move = told.last_move
         if told.last_brief is not None:
             self.last_brief = told.last_brief[0]
-        if told.play is not None:
-            watch.play = told.play
         return told.lines
 
     def pause_at_start(self) -> str | None:

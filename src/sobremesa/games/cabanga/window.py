@@ -18,14 +18,18 @@ from sobremesa.i18n import _
 from sobremesa.ui.wording import WINDOW_WORDS, cards_text, join
 
 
-def window_line(view: r.CabangaView, play: str, notify_fits: bool) -> str:
-    """The player's window in one short line: the card that opened it (`play`,
-    '' when not known: its colour then), then what fits you: '¡Cabanga! Morado 2:
-    te entra el 4.' (at most 8 words; the whole move line, who and the gap,
-    follows the window)."""
+def window_line(view: r.CabangaView, notify_fits: bool) -> str:
+    """The player's window in one short line: the card that opened it, then
+    what fits you: '¡Cabanga! Morado 2: te entra el 4.' (at most 8 words; the
+    whole move line, who and the gap, follows the window)."""
     window = view.window
     assert window is not None
-    play = play or t.colour_name(window.colour).capitalize()
+    opener = view.last_play  # the play that opened the window
+    play = (
+        t.card_text(opener.card).capitalize()
+        if opener is not None
+        else t.colour_name(window.colour).capitalize()
+    )
     values = [c.value for c in view.fitting]
     if not notify_fits:
         return _("¡Cabanga! {play}: hueco {gap}.").format(
@@ -74,7 +78,6 @@ class WindowWatch:
     #: and rivals' throws meanwhile; said when the player's part ends
     held: list[str] = field(default_factory=list)
     could_throw: bool = True  # someone held a card for the open window's gap
-    play: str = ""  # the card just played, as the window line starts
     auto_passed: bool = False  # "No te entra ninguna" said it: no "Pasas."
 
 
