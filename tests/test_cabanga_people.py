@@ -118,6 +118,7 @@ def test_rows_brief_form_fits_a_braille_line():
         assert " izq " in line.brief and " der " in line.brief
 
 
+@pytest.mark.slow
 def test_rows_in_english_say_left_and_right(tmp_path):
     out = lines_of(PLAY_EN, ["rows"], tmp_path)
     assert "Red: left grey 3, right grey 14, gap from 4 to 13." in out
@@ -169,6 +170,7 @@ def test_jugadas_names_the_plays_without_a_gap(tmp_path):
 # -- 4. the prompt shows the pending side ---------------------------------------------
 
 
+@pytest.mark.slow
 def test_prompt_shows_the_pending_side(tmp_path):
     # Enter on an empty line says the status prompt in full.
     out = lines_of(PLAY, ["", "jugar rojo 5", "", "derecha", ""], tmp_path)
@@ -179,6 +181,7 @@ def test_prompt_shows_the_pending_side(tmp_path):
     assert "Red 5: left or right?" in out
 
 
+@pytest.mark.slow
 def test_a_pending_question_survives_a_save(tmp_path):
     lines_of(PLAY, ["jugar rojo 5"], tmp_path)
     out = lines_of(["continuar", "--ritmo", "0"], ["", "derecha"], tmp_path)
@@ -402,6 +405,7 @@ def test_the_window_line_names_the_cards_within_eight_words(games):
     assert out[i + 1] == "Your cards that fit: purple 3, 6, 9, 10 and 12. Type cabanga or pass."
 
 
+@pytest.mark.slow
 def test_rules_read_as_rules(tmp_path):
     out = lines_of(PLAY, ["reglas", ""], tmp_path)
     assert (
@@ -458,6 +462,7 @@ def test_all_your_cards_are_of_the_colour_to_avoid_agrees(games):
     assert "All your cards are purple: you will draw a penalty card." in games(14, english=True)
 
 
+@pytest.mark.slow
 def test_help_explains_the_side_and_the_jugadas_shortcut(tmp_path):
     out = lines_of(PLAY, ["ayuda", "", "co"], tmp_path)
     assert (
@@ -469,6 +474,7 @@ def test_help_explains_the_side_and_the_jugadas_shortcut(tmp_path):
     assert "left or right: the pile for the card you typed without a side, as red 4" in out
 
 
+@pytest.mark.slow
 def test_the_final_screen_ranks_and_says_who_ended_it(games):
     out = games(3, script=WATCH)
     i = out.index("Llegas a 18 y termina la partida.")

@@ -21,6 +21,7 @@ PLAY = ["jugar", "cabanga", "--semilla", "3", "--ritmo", "0"]
 TURN = ["jugar pos 1 izquierda", "cabanga"]
 
 
+@pytest.mark.slow
 def test_full_game_scripted_to_the_end(isolated_home):
     result = run(PLAY, TURN * 400, isolated_home)
     assert result.returncode == 0, result.stderr
@@ -284,6 +285,7 @@ def test_the_play_that_opened_a_window_comes_right_before_its_line(isolated_home
         assert out[j].startswith(("Tiras ", "Pasas.")), out[i : j + 1]
 
 
+@pytest.mark.slow
 def test_unknown_colour_or_two_sides_change_nothing(isolated_home, tmp_path):
     clean = run(PLAY, ["mano"], tmp_path / "a")
     noisy = run(

@@ -156,6 +156,7 @@ def window_positions(count: int = 300) -> list[tuple[CastanaGame, int]]:
     return found
 
 
+@pytest.mark.slow
 def test_reaction_time_is_zero_for_a_pass_and_within_the_level_range() -> None:
     acted: Counter = Counter()
     for game, seat in window_positions():

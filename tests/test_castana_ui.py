@@ -23,6 +23,7 @@ PLAY = ["jugar", "castana", "--semilla", "3", "--ritmo", "0"]
 TURN = ["jugar 1 verde", "jugar 2", "robar", "paso", "dar 1", "", "ana"]
 
 
+@pytest.mark.slow
 def test_full_game_scripted_to_the_end(isolated_home):
     result = run(PLAY, TURN * 900, isolated_home)
     assert result.returncode == 0, result.stderr
@@ -395,6 +396,7 @@ MOVES = (" forma ", " juega ", " echa ", "roba el turno", " elige", "pierde el t
 MOVES += ("queda una carta", " pone la mano", " duda de ")
 
 
+@pytest.mark.slow
 def test_without_a_clock_the_play_comes_right_before_the_window_line(isolated_home):
     out = run(PLAY, TURN * 40, isolated_home).stdout.splitlines()
     windows = [

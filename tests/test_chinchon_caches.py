@@ -47,6 +47,7 @@ def test_every_solver_cache_is_sized():
     assert sum(cache.max_bytes for cache in CACHES) <= 8 << 20
 
 
+@pytest.mark.slow
 def test_many_positions_stay_under_each_cache_budget(fresh_caches):
     """More distinct hands than any cache can hold: each evicts and stays under
     its budget, counted and measured."""

@@ -77,6 +77,7 @@ def test_the_hand_shows_positions_as_they_are_typed(tmp_path):
     assert "Tu mano, 7 cartas: 7 de oros (p1), as de copas (p2)," in out
 
 
+@pytest.mark.slow
 def test_english_cards_and_question(tmp_path):
     out = said(["draw", "d 3", "swords", "d 5"], tmp_path, PLAY_EN).splitlines()
     assert "Which 3: of cups or of swords?" in out
@@ -109,6 +110,7 @@ def test_read_card_forms():
         i18n.set_language("es")
 
 
+@pytest.mark.slow
 def test_seating_order_and_who_plays_after_you(tmp_path):
     out = said([], tmp_path).splitlines()
     assert out[1:3] == ["Juegan: Mario, tú y Elena.", "Después de ti juega Elena."]
@@ -125,6 +127,7 @@ def test_the_intro_says_when_reenganche_is_on(tmp_path):
 DISCARDS = ["descartes", "robar", "d 5"] + ["robar", "d p8", "descartes"] * 6
 
 
+@pytest.mark.slow
 def test_descartes_lists_the_round_and_who_took_what(tmp_path):
     out = said(DISCARDS, tmp_path).splitlines()
     assert out[out.index("Tu turno.") + 1 :][:2] == [
@@ -251,6 +254,7 @@ def test_who_plays_after_you_is_said_again_when_it_changes(tmp_path):
     assert out.count("Después de ti juega Pablo.") == 1
 
 
+@pytest.mark.slow
 def test_a_number_when_laying_off_picks_the_card_that_fits(tmp_path):
     # 4 de oros and 4 de bastos held; only the 4 de oros fits (Pablo's as-2-3 de oros).
     lines, _adapter = script_until(1, _layoff)

@@ -14,6 +14,7 @@ TURN = ["robar", "cerrar", "descartar p8", "listo", "no"]
 PLAY = ["jugar", "chinchon", "--semilla", "5", "--rivales", "2", "--ritmo", "0", "--limite", "70"]
 
 
+@pytest.mark.slow
 def test_full_match_to_the_end(isolated_home):
     result = run(PLAY, TURN * 600, isolated_home)
     assert result.returncode == 0, result.stderr
@@ -86,6 +87,7 @@ def test_broken_settings_file_is_reported_once_and_kept(isolated_home):
     assert list(path.parent.glob("ajustes.json.roto-*"))
 
 
+@pytest.mark.slow
 def test_bad_input_gets_a_clear_line_and_changes_nothing(isolated_home, tmp_path):
     bad = [
         "",

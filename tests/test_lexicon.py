@@ -131,6 +131,7 @@ def test_node_api_walks_words_letter_by_letter(request, which):
     assert dawg.walk(to_codes("qw")) == NONE
 
 
+@pytest.mark.slow
 def test_edges_match_children(palabras, all_words):
     dawg = palabras.dawg
     node = dawg.walk(to_codes("cas"))

@@ -66,6 +66,7 @@ def test_ritmo_takes_a_decimal_comma_on_the_command_line(isolated_home):
     assert "--ritmo: medio no es un número; por ejemplo 0,5" in bad.stderr
 
 
+@pytest.mark.slow
 def test_ventana_takes_a_decimal_comma_too(isolated_home):
     play = ["jugar", "cabanga", "--semilla", "3", "--ritmo", "0", "--ventana", "4,5"]
     run(play, ["mano"], isolated_home)
@@ -93,6 +94,7 @@ def test_english_menus_name_levels_in_english(isolated_home):
     assert "Fácil" not in result.stdout and "Difícil" not in result.stdout
 
 
+@pytest.mark.slow
 def test_english_suggestions_and_help_name_english_words(isolated_home):
     play = ["jugar", "chinchon", "--semilla", "3", "--ritmo", "0", "--idioma", "en"]
     result = run(play, ["score", "histroy", "help"], isolated_home)
@@ -104,6 +106,7 @@ def test_english_suggestions_and_help_name_english_words(isolated_home):
     assert "puntos" not in out
 
 
+@pytest.mark.slow
 def test_spanish_suggestions_keep_the_spanish_names(isolated_home):
     play = ["jugar", "chinchon", "--semilla", "3", "--ritmo", "0"]
     result = run(play, ["puntso", "score", "ayuda"], isolated_home)

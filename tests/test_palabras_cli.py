@@ -128,6 +128,7 @@ def test_spectator_palabras_game_ends(tmp_path):
     assert "Fin de la partida" in result.stdout
 
 
+@pytest.mark.slow
 def test_probar_a_word_alone_says_where_it_fits(tmp_path):
     result = run_game(PLAY, ["probar ANEAS", "probar CASA", "probar aneas"], tmp_path / "home")
     lines = result.stdout.splitlines()

@@ -192,6 +192,7 @@ def _umount(target):
     subprocess.run(["umount", "-l", str(target)], capture_output=True)
 
 
+@pytest.mark.slow
 def test_a_full_disk_does_not_stop_the_game(isolated_home):
     data = isolated_home / "data"
     _mount_tmpfs(data, "size=64k")
@@ -210,6 +211,7 @@ def test_a_full_disk_does_not_stop_the_game(isolated_home):
         _umount(data)
 
 
+@pytest.mark.slow
 def test_a_read_only_folder_does_not_stop_the_game(isolated_home):
     data = isolated_home / "data"
     if os.geteuid() == 0:  # root writes through file modes: a read-only mount

@@ -255,6 +255,7 @@ def test_a_file_changed_by_someone_else_makes_the_next_save_whole(isolated_home)
     assert saves.read_save("chinchon") == {"format": 1, **payload(7)}
 
 
+@pytest.mark.slow
 def test_a_long_game_writes_a_few_hundred_bytes_a_move(isolated_home):
     long_history = 300
     saves.write_save(payload(1, long_history))

@@ -77,6 +77,7 @@ def test_continuar_without_a_game_resumes_the_only_one(isolated_home):
     assert result.stdout.startswith("Partida recuperada.\nPalabras contra Lucía")
 
 
+@pytest.mark.slow
 def test_continuar_a_game_not_saved_names_the_saved_ones(isolated_home):
     run(PALABRAS, ["atril"], isolated_home)
     result = run(["continuar", "cabanga"], [], isolated_home)
@@ -185,12 +186,14 @@ def test_the_menus_continuar_lists_each_saved_game_and_volver_goes_back(isolated
     assert "Tu atril, 7 fichas" in out
 
 
+@pytest.mark.slow
 def test_the_menus_continuar_names_the_only_saved_game(isolated_home):
     run(PALABRAS, ["atril"], isolated_home)
     result = run(["--ritmo", "0", "--idioma", "en"], ["7"], isolated_home)
     assert "5. Continue: Palabras against Lucía, move 2\n" in result.stdout
 
 
+@pytest.mark.slow
 def test_the_menu_asks_before_a_new_game_replaces_a_saved_one(isolated_home):
     run(PALABRAS, ["atril"], isolated_home)
     before = save_of(isolated_home, "palabras").read_text("utf-8")
@@ -244,6 +247,7 @@ def test_continuar_at_a_terminal_with_several_saves_offers_a_numbered_choice(
     assert runs == ["palabras"]
 
 
+@pytest.mark.slow
 def test_a_game_resumed_in_english_does_not_read_its_spanish_last_play(tmp_path):
     run(["jugar", "cabanga", "--semilla", "3", "--ritmo", "0"], ["salir"], tmp_path)
     result = run(["--idioma", "en", "continuar", "cabanga"], ["last", "salir"], tmp_path)

@@ -221,6 +221,7 @@ def test_castana_windows_prompts_and_briefs(seed, rivals, language):
     assert seen["window"]
 
 
+@pytest.mark.slow
 def test_castana_race_prompt_comes_before_the_thrower_line(isolated_home):
     turn = ["jugar 1 verde", "jugar 2", "robar", "paso", "dar 1", "", "ana"]
     lines = run(
