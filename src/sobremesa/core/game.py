@@ -264,3 +264,11 @@ def rng_from_data(data: list[Any]) -> random.Random:
     version, internal, gauss = data
     rng.setstate((version, tuple(internal), gauss))
     return rng
+
+
+def level_class(classes: dict[str, Any], level: str) -> Any:
+    """The bot class of `level` (ValueError naming the levels there are)."""
+    try:
+        return classes[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r}; use one of {tuple(classes)}") from None

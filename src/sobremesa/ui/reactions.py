@@ -182,11 +182,6 @@ class ReactionDriver:
             assert wake is not None
             session.console.set_prompt(adapter.prompt())
             # Input is read also when the player may not react (reading commands).
-            line = session.read_line(timeout=max(0.01, wake - now))
-            if line is None:
+            if not session.answer_lines_for(max(0.01, wake - now)):
                 return False
-            if isinstance(line, str):
-                session.handle_line(line)
-                if session.quitting:
-                    return False
         return True

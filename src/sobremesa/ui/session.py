@@ -677,13 +677,20 @@ class Session:
             remaining = self.bot_ready_at(since, new_turn=new_turn) - self.clock()
             if remaining <= 0.001:  # (a float remainder would never run out)
                 return True
-            line = self.read_line(timeout=remaining)
-            if line is None:
+            if not self.answer_lines_for(remaining):
                 return False
-            if isinstance(line, str):
-                self._handle_line(line)
-                if self._quit:
-                    return False
+
+    def answer_lines_for(self, timeout: float) -> bool:
+        """Read and answer what the player types for at most `timeout` seconds (a
+        wait that reading commands may fill). False if the player left."""
+        line = self.read_line(timeout=timeout)
+        if line is None:
+            return False
+        if isinstance(line, str):
+            self._handle_line(line)
+            if self._quit:
+                return False
+        return True
 
     def _human_step(self) -> bool:
         self.console.set_prompt(_("Más> ") if self._pages else self.adapter.prompt())

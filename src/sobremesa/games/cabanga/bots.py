@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from sobremesa.core.game import rng_from_data, rng_to_data
+from sobremesa.core.game import level_class, rng_from_data, rng_to_data
 from sobremesa.games.cabanga.rules import (
     NUMBER_CARDS,
     SIDES,
@@ -304,10 +304,7 @@ _LEVEL_CLASSES: dict[str, type[CabangaBot]] = {
 
 def make_bot(level: str, seat: int, rng_seed: int = 0) -> CabangaBot:
     """A bot of `level` ("facil", "medio" or "dificil") playing `seat`."""
-    try:
-        cls = _LEVEL_CLASSES[level]
-    except KeyError:
-        raise ValueError(f"unknown bot level {level!r}; use one of {LEVELS}") from None
+    cls = level_class(_LEVEL_CLASSES, level)
     return cls(seat, rng_seed)
 
 

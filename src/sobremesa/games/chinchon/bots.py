@@ -35,7 +35,7 @@ import random
 from typing import Any
 
 from sobremesa.core.cards import SUITS, Card, card_points, ranks_for
-from sobremesa.core.game import rng_from_data, rng_to_data
+from sobremesa.core.game import level_class, rng_from_data, rng_to_data
 from sobremesa.games.chinchon.melds import (
     MAX_CLOSE_POINTS,
     STRUCTURE_CACHE_BYTES,
@@ -436,10 +436,7 @@ _LEVEL_CLASSES: dict[str, type[ChinchonBot]] = {"facil": FacilBot, "dificil": Di
 
 def make_bot(level: str, seat: int, rng_seed: int = 0) -> ChinchonBot:
     """A bot of `level` ("facil" or "dificil") playing `seat`."""
-    try:
-        cls = _LEVEL_CLASSES[level]
-    except KeyError:
-        raise ValueError(f"unknown bot level {level!r}; use one of {LEVELS}") from None
+    cls = level_class(_LEVEL_CLASSES, level)
     return cls(seat, rng_seed)
 
 

@@ -33,7 +33,7 @@ import random
 from itertools import combinations
 from typing import Any
 
-from sobremesa.core.game import rng_from_data, rng_to_data
+from sobremesa.core.game import level_class, rng_from_data, rng_to_data
 from sobremesa.games.palabras.board import SIZE, TP, Board, Move
 from sobremesa.games.palabras.movegen import best_move, generate_moves, sort_key
 from sobremesa.games.palabras.rules import Exchange, PalabrasAction, PalabrasView, Pass, Place
@@ -319,10 +319,7 @@ _LEVEL_CLASSES = {"facil": FacilBot, "medio": MedioBot, "dificil": DificilBot}
 
 
 def make_bot(level: str, seat: int, rng_seed: int = 0, lexicon=None) -> PalabrasBot:
-    try:
-        cls = _LEVEL_CLASSES[level]
-    except KeyError:
-        raise ValueError(f"unknown bot level {level!r}; use one of {LEVELS}") from None
+    cls = level_class(_LEVEL_CLASSES, level)
     return cls(seat, rng_seed, lexicon)
 
 
