@@ -325,6 +325,18 @@ class GameAdapter(ABC):
         """Adapter state worth keeping in the save (e.g. the last move's text)."""
         return {}
 
+    def restore_last_move(self, extra: dict[str, Any]) -> None:
+        """The last move's text and brief form kept in a save (`ultima`, the status
+        prompt), if well formed; else what a new table has. The brief form is one
+        line or a list of lines, as this game keeps it."""
+        last = extra.get("last_move", "")
+        self.last_move = last if isinstance(last, str) else ""
+        brief = extra.get("last_brief")
+        kept = getattr(self, "last_brief", "")
+        lines = isinstance(brief, list) and all(isinstance(b, str) for b in brief)
+        if (isinstance(kept, str) and isinstance(brief, str)) or (isinstance(kept, list) and lines):
+            self.last_brief = brief
+
     def refusal(self, error: IllegalAction) -> str:
         return _("Esa jugada no es posible ahora.")
 

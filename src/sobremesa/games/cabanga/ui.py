@@ -390,10 +390,7 @@ def restore_adapter(settings: Settings, data: dict[str, Any]) -> CabangaAdapter:
     table, bots = restore_seats(data, game, bot_from_dict)
     adapter = CabangaAdapter(game, table, bots, settings)
     extra = data.get("extra", {})
-    last = extra.get("last_move", "")
-    adapter.last_move = last if isinstance(last, str) else ""
-    brief = extra.get("last_brief", "")
-    adapter.last_brief = brief if isinstance(brief, str) else ""
+    adapter.restore_last_move(extra)
     adapter.held = held_from_data(extra.get("held"))
     adapter.could_throw = extra.get("could_throw", True) is not False
     try:

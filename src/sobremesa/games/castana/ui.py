@@ -620,11 +620,8 @@ def restore_adapter(settings: Settings, data: dict[str, Any]) -> CastanaAdapter:
     table, bots = restore_seats(data, game, lambda bot: bot_from_dict(bot, lexicon=lexicon))
     adapter = CastanaAdapter(game, table, bots, settings, lexicon, notices)
     extra = data.get("extra", {})
-    last = extra.get("last_move", "")
-    adapter.last_move = last if isinstance(last, str) else ""
+    adapter.restore_last_move(extra)
     if extra.get("order") in ("color", "letra"):
         adapter.order = extra["order"]
-    brief = extra.get("last_brief", "")
-    adapter.last_brief = brief if isinstance(brief, str) else ""
     adapter.held = held_from_data(extra.get("held"))
     return adapter

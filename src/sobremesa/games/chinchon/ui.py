@@ -398,11 +398,7 @@ def restore_adapter(settings: Settings, data: dict[str, Any]) -> ChinchonAdapter
     table, bots = restore_seats(data, game, bot_from_dict)
     adapter = ChinchonAdapter(game, table, bots, settings)
     extra = data.get("extra", {})
-    last_move = extra.get("last_move", "")
-    adapter.last_move = last_move if isinstance(last_move, str) else ""
-    last_brief = extra.get("last_brief", [])
-    if isinstance(last_brief, list) and all(isinstance(b, str) for b in last_brief):
-        adapter.last_brief = last_brief
+    adapter.restore_last_move(extra)
     try:
         adapter.discards = [(s, Card.from_code(c)) for s, c in extra.get("discards", [])]
         adapter.pickups = [(s, Card.from_code(c), o) for s, c, o in extra.get("pickups", [])]

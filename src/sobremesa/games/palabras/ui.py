@@ -492,11 +492,7 @@ def restore_adapter(settings: Any, data: dict[str, Any]) -> PalabrasAdapter:
         hints=hints if isinstance(hints, bool) else True,
         notices=notices,
     )
-    last = extra.get("last_move", "")
-    adapter.last_move = last if isinstance(last, str) else ""
-    briefs = extra.get("last_brief", [])
-    if isinstance(briefs, list) and all(isinstance(b, str) for b in briefs):
-        adapter.last_brief = briefs
+    adapter.restore_last_move(extra)
     cursor = extra.get("cursor")
     if (
         isinstance(cursor, list)
