@@ -214,3 +214,22 @@ def test_a_new_game_from_the_menu_offers_the_registered_rivals_and_levels(game, 
     assert lines[level + 1 : level + 1 + len(game.levels)] == [
         f"{n}. {names[lv]}" for n, lv in enumerate(game.levels, 1)
     ]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_game_has_a_pure_narrator_and_its_commands(game_id: str) -> None:
+    """The registry gives each game's narrator and commands: the opening events of a
+    fresh table, as seat 0 sees them, are told from its view and the names alone."""
+    from sobremesa.ui.told import Names, Told
+
+    entry = GAMES[game_id]
+    game = entry.new_game(entry.seats[0], 11)
+    names = Names(["Ana", "Luis", "Marta", "Pablo", "Lucía", "Jorge", "Elena", "Mario"], 0)
+    narrate = entry.narrator()
+    lines = []
+    for event in game.opening_events:
+        told = narrate(event.visible_to(0), game.view(0), names)
+        assert isinstance(told, Told)
+        lines += told.lines
+    assert lines and all(isinstance(line, str) and line for line in lines)
+    assert entry.commands().COMMANDS, "the game's command specs"

@@ -87,6 +87,15 @@ class GameEntry:
     def bots(self) -> ModuleType:
         return import_module(f"{self.package}.bots")
 
+    def narrator(self) -> Any:
+        """The game's pure narrator: `narrate(event, view, names, *, brief=False, ...)`
+        → `Told`, from the event as a seat sees it, that seat's view and the names."""
+        return import_module(f"{self.package}.narration").narrate
+
+    def commands(self) -> ModuleType:
+        """The game's commands: specs (`COMMANDS`), rules text and typed-text parsing."""
+        return import_module(f"{self.package}.commands")
+
     @property
     def game_class(self) -> type[Game]:
         return getattr(self.rules(), f"{self.id.capitalize()}Game")
