@@ -410,7 +410,9 @@ class Session:
         if interactive and self.adapter.table.human is not None:
             # Also on `continuar`: the player hears the hand before rivals play.
             self._pause = self.adapter.pause_at_start()
-            if resumed and self._pause is not None:
+            rivals_next = self.adapter.table.human not in self.adapter.game.to_act()
+            if resumed and (self._pause is not None or rivals_next):
+                # The recap is long: rivals wait for Enter, not for it to be heard.
                 self._pause = _("Pulsa Intro para seguir.")
         try:
             while not self.adapter.game.is_over():
