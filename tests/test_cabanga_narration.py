@@ -4,14 +4,10 @@ says what the adapter says; the pieces hold no clock, no session and no I/O."""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import pytest
 from test_cabanga_rules import rig
 
 from sobremesa import i18n
-from sobremesa.games.cabanga import narration
 from sobremesa.games.cabanga import rules as r
 from sobremesa.games.cabanga.bots import make_bot
 from sobremesa.games.cabanga.narration import Moment, narrate
@@ -21,9 +17,6 @@ from sobremesa.settings import Settings
 from sobremesa.ui.session import Pause, Table
 from sobremesa.ui.told import Names
 
-PACKAGE = Path(narration.__file__).parent
-PURE = ("narration.py", "reading.py", "commands.py", "texts.py", "window.py")
-FORBIDDEN = {"time", "os", "random", "threading", "sobremesa.ui.session", "sobremesa.ui.terminal"}
 NAMES = ["Ana", "Luis", "Marta", "Pablo", "Lucía", "Jorge"]
 KINDS = {
     "game_started",
@@ -41,21 +34,6 @@ KINDS = {
     "game_over",
 }
 LISTENERS = (0, 1, None)  # the player's seat, a rival's, the spectator
-
-
-def _imports(path: Path) -> set[str]:
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-    return found
-
-
-def test_the_pure_pieces_import_no_clock_no_session_and_no_io():
-    for name in PURE:
-        assert _imports(PACKAGE / name) & FORBIDDEN == set(), name
 
 
 def _said(line: str) -> tuple[str, str | None]:

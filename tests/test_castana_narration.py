@@ -6,16 +6,14 @@ commands and the finishing of a half-made play work from a view without a game."
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from sobremesa import i18n
-from sobremesa.games.castana import narration, reading, ui
+from sobremesa.games.castana import reading, ui
 from sobremesa.games.castana import rules as r
 from sobremesa.games.castana.bots import LEVELS, make_bot
 from sobremesa.games.castana.commands import complete_play
@@ -25,27 +23,9 @@ from sobremesa.settings import Settings
 from sobremesa.ui.session import Table
 from sobremesa.ui.told import Names
 
-PACKAGE = Path(narration.__file__).parent
-PURE = ("narration.py", "texts.py", "reading.py", "commands.py")
-FORBIDDEN = {"time", "os", "random", "threading", "sobremesa.ui.session", "sobremesa.ui.terminal"}
 KINDS = {cls.kind for cls in r.CastanaEvent.__subclasses__()}
 SEATS = (0, 1, None)  # the player, a rival, a spectator
 SEEDS = (4, 19)  # between them every kind (19 alone: all but the hand-made DeckEmpty)
-
-
-def _imports(path: Path) -> set[str]:
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-    return found
-
-
-def test_the_narrator_imports_no_clock_no_session_and_no_io():
-    for name in PURE:
-        assert _imports(PACKAGE / name) & FORBIDDEN == set(), name
 
 
 def _adapters(seed: int) -> list[ui.CastanaAdapter]:

@@ -2,9 +2,6 @@
 the seat sees it, the seat's view and the names alone, and says what the adapter says;
 the pure pieces import no clock, session or I/O."""
 
-import ast
-from pathlib import Path
-
 import pytest
 
 from sobremesa import i18n
@@ -16,9 +13,6 @@ from sobremesa.games.chinchon.ui import ChinchonAdapter
 from sobremesa.settings import Settings
 from sobremesa.ui.session import Table
 
-PACKAGE = Path(narration.__file__).parent
-PURE = ("narration.py", "reading.py", "advice.py", "commands.py")
-FORBIDDEN = {"time", "os", "random", "threading", "sobremesa.ui.session", "sobremesa.ui.terminal"}
 NAMES = ["Tú", "Berta", "Carlos", "Dora"]
 #: tables that between them make every kind of event: a chinchón or a seven-card
 #: run, a rebuilt stock, reenganches taken and declined, eliminations, the end
@@ -29,21 +23,6 @@ TABLES = [
     (r.ChinchonOptions(players=3, deck=40, limit=70, seven_run_wins=True), 0),
 ]
 LISTENERS = (0, 1, None)  # the player's seat, a rival's seat, a spectator
-
-
-def _imports(path: Path) -> set[str]:
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-    return found
-
-
-def test_the_pure_pieces_import_no_clock_no_session_and_no_io():
-    for name in PURE:
-        assert _imports(PACKAGE / name) & FORBIDDEN == set(), name
 
 
 def _adapter(game: r.ChinchonGame, listener: int | None) -> ChinchonAdapter:

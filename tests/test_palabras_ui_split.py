@@ -3,33 +3,12 @@ view and the names alone; the pieces hold no clock, no session and no I/O."""
 
 from __future__ import annotations
 
-import ast
 import dataclasses
-from pathlib import Path
 
 from sobremesa.games.palabras import narration
 from sobremesa.games.palabras import rules as r
 from sobremesa.games.palabras.board import Board
 from sobremesa.games.palabras.cursor import BoardCursor
-
-PACKAGE = Path(narration.__file__).parent
-PURE = ("narration.py", "reading.py", "cursor.py", "commands.py")
-FORBIDDEN = {"time", "os", "random", "threading", "sobremesa.ui.session", "sobremesa.ui.terminal"}
-
-
-def _imports(path: Path) -> set[str]:
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-    return found
-
-
-def test_the_pure_pieces_import_no_clock_no_session_and_no_io():
-    for name in PURE:
-        assert _imports(PACKAGE / name) & FORBIDDEN == set(), name
 
 
 def _view(**changes) -> r.PalabrasView:
