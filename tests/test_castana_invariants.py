@@ -47,7 +47,7 @@ from sobremesa.games.castana.rules import (
 pytestmark = pytest.mark.slow  # thousands of seeded games
 
 
-GAMES = 1200  # half with the referee on (about 70 s in all)
+GAMES = 1000  # half with the referee on (about 80 s in all on the match runner)
 MAX_STEPS = 30000
 MAX_ROUNDS = 60
 WINDOW = 3.0  # seconds, in the games with a clock
