@@ -106,7 +106,6 @@ class Match:
         self.window: WindowClock | None = None
         self.heard: dict[int, float] = {}  # person's seat -> when they have heard all so far
         self.ready_at = 0.0  # when a bot may play its ordinary turn
-        self.last_actor: int | None = None
         self.last_events: list[Event] = []  # the latest batch, unfiltered
         self.new_turn = True  # the next bot's move starts a new turn (it waits the pace)
 
@@ -142,10 +141,7 @@ class Match:
         """Let the clock act: bots whose time has come play, windows whose time is
         up close. Returns what that delivered."""
         out: list[Delivery] = []
-        while not self.game.is_over():
-            step = self.step(now)
-            if step is None:
-                break
+        while (step := self.step(now)) is not None:
             out += step
         return out
 
@@ -179,8 +175,9 @@ class Match:
         """The open window's deadline for ``seat`` (None: no window, or no clock)."""
         if self.window is None or self.policy.seconds is None:
             return None
-        start = self.heard.get(seat, self.window.opened_at) if seat is not None else None
-        return (start if start is not None else self.window.opened_at) + self.policy.seconds
+        opened = self.window.opened_at
+        start = opened if seat is None else self.heard.get(seat, opened)
+        return start + self.policy.seconds
 
     def people(self) -> list[int]:
         return [s for s, kind in enumerate(self.seats) if kind == "human"]
@@ -238,13 +235,11 @@ class Match:
         for person in self.people():
             self.heard[person] = max(self.heard.get(person, now), now)
         self._update_window(now)
-        if seat is not None:
-            self.last_actor = seat
         # A bot that goes on with its own turn (draw, then discard) does so at once;
         # a new player's turn waits for the pace, as in the session.
         to_act = self.game.to_act()
         new_turn = self.new_turn = seat is None or not to_act or to_act[0] != seat
-        heard = max([now, *(self.heard.get(p, now) for p in self.people())])
+        heard = max([now, *(self.heard[p] for p in self.people())])
         self.ready_at = self.policy.bot_ready_at(heard, new_turn=new_turn)
         seq = len(self.log)
         out = [
@@ -253,7 +248,7 @@ class Match:
                 person,
                 tuple(e.visible_to(person) for e in events),
                 self.game.view(person),
-                self.deadline(person) if person in self.game.to_act() else None,
+                self.deadline(person) if person in to_act else None,
             )
             for person in self.people()
         ]
@@ -300,7 +295,6 @@ class Match:
             "window": None if self.window is None else self.window.to_dict(),
             "heard": [[seat, t] for seat, t in sorted(self.heard.items())],
             "ready_at": self.ready_at,
-            "last_actor": self.last_actor,
             "new_turn": self.new_turn,
             "log": [entry.to_dict() for entry in self.log],
         }
@@ -326,8 +320,6 @@ class Match:
         match.window = None if window is None else WindowClock.from_dict(window)
         match.heard = {int(seat): float(t) for seat, t in data.get("heard", [])}
         match.ready_at = float(data.get("ready_at", 0.0))
-        last = data.get("last_actor")
-        match.last_actor = None if last is None else int(last)
         match.new_turn = bool(data.get("new_turn", True))
         decode = type(match.game).event_from_dict
         match.log = [

@@ -19,30 +19,9 @@ the middle of a window resumes with the time that was left.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
-
-from sobremesa.core.speech_time import (
-    DEFAULT_WPM,
-    MAX_WPM,
-    MIN_WPM,
-    SpeechTimeline,
-    speaking_seconds,
-    word_count,
-)
-
-__all__ = [
-    "DEFAULT_WPM",
-    "MAX_WPM",
-    "MIN_WPM",
-    "ReactionPolicy",
-    "SpeechTimeline",
-    "WindowClock",
-    "answer_order",
-    "speaking_seconds",
-    "word_count",
-]
 
 #: Seconds a bot waits, after everything has been heard, before its ordinary turn.
 DEFAULT_PACE = 1.0
@@ -157,9 +136,3 @@ class ReactionPolicy:
         return cls(
             None if seconds is None else float(seconds), float(data.get("pace", DEFAULT_PACE))
         )
-
-
-def drop(times: dict[int, float], seats: Iterable[int]) -> None:
-    """Forget the answer times of seats that answered (or may no longer)."""
-    for seat in list(seats):
-        times.pop(seat, None)
