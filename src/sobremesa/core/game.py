@@ -12,9 +12,11 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, is_dataclass, replace
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 SAVE_FORMAT_VERSION = 1
+
+B = TypeVar("B")  # a game's bot class
 
 
 def to_json(value: Any) -> Any:
@@ -272,3 +274,48 @@ def level_class(classes: dict[str, Any], level: str) -> Any:
         return classes[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}; use one of {tuple(classes)}") from None
+
+
+class LevelBot:
+    """What the bots of Chinchón, ¡Cabanga! and Palabras share: a level (one class a
+    level), a seat, a generator of their own saved with them, and the memory of the
+    round they keep from events (`_reset_memory`; none here)."""
+
+    level = "base"
+
+    def __init__(self, seat: int, rng_seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = random.Random(rng_seed)
+        self._reset_memory()
+
+    def _reset_memory(self) -> None:
+        pass
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"level": self.level, "seat": self.seat, "rng": rng_to_data(self.rng)}
+
+
+class BotMaker(Generic[B]):
+    """A game's `make_bot(level, seat, rng_seed=0, **extra)` where each level is a
+    bot class taking `(seat, rng_seed, **extra)` (`extra`: the word list, if any)."""
+
+    def __init__(self, classes: dict[str, type[B]]) -> None:
+        self.classes = classes
+
+    def __call__(self, level: str, seat: int, rng_seed: int = 0, *extra: Any, **named: Any) -> B:
+        return level_class(self.classes, level)(seat, rng_seed, *extra, **named)
+
+    def restore(self, data: dict[str, Any], *extra: Any, **named: Any) -> B:
+        """The bot of a `LevelBot.to_dict` with its generator where it was; the
+        game's `bot_from_dict` puts back the memory it keeps."""
+        bot = self(data["level"], data["seat"], 0, *extra, **named)
+        bot.rng = rng_from_data(data["rng"])  # type: ignore[attr-defined]
+        return bot
+
+
+def seeded_bots(
+    make_bot: Callable[[str, int, int], B], levels: Iterable[str], seed: int
+) -> list[B]:
+    """One bot a seat for a bot-vs-bot run (`levels[i]` plays seat i), each with its
+    own generator seeded from the game's `seed`."""
+    return [make_bot(level, seat, seed * 31 + seat) for seat, level in enumerate(levels)]

@@ -31,9 +31,10 @@ exactly (RNG included); a bot that missed events still plays legally.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from sobremesa.core.game import level_class, rng_from_data, rng_to_data
+from sobremesa.core.game import BotMaker, LevelBot, seeded_bots
 from sobremesa.games.cabanga.rules import (
     NUMBER_CARDS,
     SIDES,
@@ -65,14 +66,7 @@ def _throwability(v: int) -> float:
     return (v - 1) * (18 - v) / 72.0
 
 
-class CabangaBot:
-    level = "base"
-
-    def __init__(self, seat: int, rng_seed: int = 0) -> None:
-        self.seat = seat
-        self.rng = random.Random(rng_seed)
-        self._reset_memory()
-
+class CabangaBot(LevelBot):
     # -- memory of the round (public information only) ------------------------
 
     def _reset_memory(self) -> None:
@@ -125,17 +119,14 @@ class CabangaBot:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "level": self.level,
-            "seat": self.seat,
-            "rng": rng_to_data(self.rng),
+            **super().to_dict(),
             "absent": {str(k): sorted(c.code for c in v) for k, v in self.absent.items()},
             "window_cards": [c.code for c in self.window_cards],
         }
 
 
 def bot_from_dict(data: dict[str, Any]) -> CabangaBot:
-    bot = make_bot(data["level"], data["seat"], 0)
-    bot.rng = rng_from_data(data["rng"])
+    bot = make_bot.restore(data)
     bot.absent = {int(k): {CabangaCard.from_code(c) for c in v} for k, v in data["absent"].items()}
     bot.window_cards = tuple(CabangaCard.from_code(c) for c in data["window_cards"])
     return bot
@@ -302,31 +293,19 @@ _LEVEL_CLASSES: dict[str, type[CabangaBot]] = {
 }
 
 
-def make_bot(level: str, seat: int, rng_seed: int = 0) -> CabangaBot:
-    """A bot of `level` ("facil", "medio" or "dificil") playing `seat`."""
-    cls = level_class(_LEVEL_CLASSES, level)
-    return cls(seat, rng_seed)
+make_bot = BotMaker(_LEVEL_CLASSES)  # (level, seat, rng_seed=0): "facil", "medio" or "dificil"
 
 
-def play_game(
-    options: CabangaOptions,
-    seed: int,
-    levels: list[str] | tuple[str, ...],
-    max_actions: int = 200_000,
-) -> CabangaGame:
+def play_game(options: CabangaOptions, seed: int, levels: Sequence[str], **run: Any) -> CabangaGame:
     """Play a whole bot-vs-bot game (levels[i] plays seat i); returns the game.
+    `run`: play_out's max_actions.
 
     Cabanga windows are answered in the order of the bots' reaction times (drawn
     from a generator of its own), as a timed driver would."""
     from sobremesa.core.match import play_out
 
     game = CabangaGame(options, seed)
-    bots = [make_bot(lv, i, seed * 31 + i) for i, lv in enumerate(levels)]
     clock = random.Random(seed * 7 + 3)
-    play_out(
-        game,
-        bots,
-        reaction_time=lambda _g, _s, bot: bot.reaction_time(clock),
-        max_actions=max_actions,
-    )
+    bots = seeded_bots(make_bot, levels, seed)
+    play_out(game, bots, reaction_time=lambda _g, _s, bot: bot.reaction_time(clock), **run)
     return game

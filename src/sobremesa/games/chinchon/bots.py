@@ -31,11 +31,11 @@ a bot that missed events still plays legally (it resynchronises with the view).
 
 from __future__ import annotations
 
-import random
+from collections.abc import Sequence
 from typing import Any
 
 from sobremesa.core.cards import SUITS, Card, card_points, ranks_for
-from sobremesa.core.game import level_class, rng_from_data, rng_to_data
+from sobremesa.core.game import BotMaker, LevelBot, seeded_bots
 from sobremesa.games.chinchon.melds import (
     MAX_CLOSE_POINTS,
     STRUCTURE_CACHE_BYTES,
@@ -66,14 +66,7 @@ from sobremesa.games.chinchon.rules import (
 LEVELS = ("facil", "dificil")
 
 
-class ChinchonBot:
-    level = "base"
-
-    def __init__(self, seat: int, rng_seed: int = 0) -> None:
-        self.seat = seat
-        self.rng = random.Random(rng_seed)
-        self._reset_memory()
-
+class ChinchonBot(LevelBot):
     # -- memory of the round (public information only) ------------------------
 
     def _reset_memory(self) -> None:
@@ -155,9 +148,7 @@ class ChinchonBot:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "level": self.level,
-            "seat": self.seat,
-            "rng": rng_to_data(self.rng),
+            **super().to_dict(),
             "pile": [c.code for c in self.pile],
             "taken_by": {str(k): [c.code for c in v] for k, v in self.taken_by.items()},
             "known": {str(k): [c.code for c in v] for k, v in self.known.items()},
@@ -169,8 +160,7 @@ def _cards(v: list[str]) -> list[Card]:
 
 
 def bot_from_dict(data: dict[str, Any]) -> ChinchonBot:
-    bot = make_bot(data["level"], data["seat"], 0)
-    bot.rng = rng_from_data(data["rng"])
+    bot = make_bot.restore(data)
     bot.pile = _cards(data["pile"])
     bot.taken_by = {int(k): _cards(v) for k, v in data["taken_by"].items()}
     bot.known = {int(k): _cards(v) for k, v in data["known"].items()}
@@ -434,22 +424,16 @@ def _structure(ids: tuple[int, ...], deck: int):
 _LEVEL_CLASSES: dict[str, type[ChinchonBot]] = {"facil": FacilBot, "dificil": DificilBot}
 
 
-def make_bot(level: str, seat: int, rng_seed: int = 0) -> ChinchonBot:
-    """A bot of `level` ("facil" or "dificil") playing `seat`."""
-    cls = level_class(_LEVEL_CLASSES, level)
-    return cls(seat, rng_seed)
+make_bot = BotMaker(_LEVEL_CLASSES)  # (level, seat, rng_seed=0): "facil" or "dificil"
 
 
 def play_match(
-    options: ChinchonOptions,
-    seed: int,
-    levels: list[str] | tuple[str, ...],
-    max_actions: int = 200_000,
+    options: ChinchonOptions, seed: int, levels: Sequence[str], **run: Any
 ) -> ChinchonGame:
-    """Play a whole bot-vs-bot match (levels[i] plays seat i); returns the game."""
+    """Play a whole bot-vs-bot match (levels[i] plays seat i); returns the game.
+    `run`: play_out's max_actions."""
     from sobremesa.core.match import play_out
 
     game = ChinchonGame(options, seed)
-    bots = [make_bot(lv, i, seed * 31 + i) for i, lv in enumerate(levels)]
-    play_out(game, bots, max_actions=max_actions)
+    play_out(game, seeded_bots(make_bot, levels, seed), **run)
     return game

@@ -29,11 +29,10 @@ takes one move generation (at most a few hundred ms, even with two blanks).
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
 from typing import Any
 
-from sobremesa.core.game import level_class, rng_from_data, rng_to_data
+from sobremesa.core.game import BotMaker, LevelBot
 from sobremesa.games.palabras.board import SIZE, TP, Board, Move
 from sobremesa.games.palabras.movegen import best_move, generate_moves, sort_key
 from sobremesa.games.palabras.rules import Exchange, PalabrasAction, PalabrasView, Pass, Place
@@ -172,12 +171,9 @@ def top_moves(moves: list[tuple[int, Move]], n: int) -> list[tuple[int, Move]]:
     return sorted(moves, key=sort_key)[:n]
 
 
-class PalabrasBot:
-    level = "base"
-
+class PalabrasBot(LevelBot):
     def __init__(self, seat: int, rng_seed: int = 0, lexicon=None) -> None:
-        self.seat = seat
-        self.rng = random.Random(rng_seed)
+        super().__init__(seat, rng_seed)
         self.lexicon = lexicon
         self._dawg_cache = None
 
@@ -221,9 +217,6 @@ class PalabrasBot:
         if view.bag_count >= len(rack):
             return Exchange(rack)
         return Pass()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"level": self.level, "seat": self.seat, "rng": rng_to_data(self.rng)}
 
 
 class FacilBot(PalabrasBot):
@@ -315,18 +308,18 @@ class DificilBot(PalabrasBot):
         return Place(best)
 
 
-_LEVEL_CLASSES = {"facil": FacilBot, "medio": MedioBot, "dificil": DificilBot}
+_LEVEL_CLASSES: dict[str, type[PalabrasBot]] = {
+    "facil": FacilBot,
+    "medio": MedioBot,
+    "dificil": DificilBot,
+}
 
 
-def make_bot(level: str, seat: int, rng_seed: int = 0, lexicon=None) -> PalabrasBot:
-    cls = level_class(_LEVEL_CLASSES, level)
-    return cls(seat, rng_seed, lexicon)
+make_bot = BotMaker(_LEVEL_CLASSES)  # (level, seat, rng_seed=0, lexicon=None)
 
 
 def bot_from_dict(data: dict[str, Any], lexicon=None) -> PalabrasBot:
-    bot = make_bot(data["level"], data["seat"], 0, lexicon)
-    bot.rng = rng_from_data(data["rng"])
-    return bot
+    return make_bot.restore(data, lexicon)
 
 
 def play_game(game, bots: list[PalabrasBot], max_turns: int = 1000) -> list[Any]:
