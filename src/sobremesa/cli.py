@@ -81,52 +81,45 @@ LEVEL_WORDS = {
 
 
 def _global_options(parser: argparse.ArgumentParser, default: object) -> None:
-    """Options valid before or after the subcommand (`sobremesa jugar chinchon --ritmo 0`)."""
-    parser.add_argument(
-        "--idioma", choices=["es", "en"], default=default, help=_("idioma: es o en")
-    )
-    parser.add_argument(
-        "--salida",
-        action="append",
-        choices=["texto", "lector", "voz"],
-        default=default,
-        help=_("salida: texto, lector (lector de pantalla) o voz (voz propia); se puede repetir"),
-    )
-    parser.add_argument(
-        "--diccionario",
-        default=default,
-        metavar=_("RUTA"),
-        help=_("amplia (la lista completa) o tu propia lista (UTF-8, una por línea)"),
-    )
-    parser.add_argument(
-        "--ritmo",
-        type=decimal,
-        default=default,
-        metavar=_("SEGUNDOS"),
-        help=_("segundos de pausa de los rivales (0 a 10; 0,5 vale)"),
-    )
-    parser.add_argument(
-        "--breve", action="store_true", default=default, help=_("mensajes breves (braille)")
-    )
-    parser.add_argument(
-        "--lectura",
-        type=integer,
-        default=default,
-        metavar="N",
-        help=_("velocidad de lectura: palabras por minuto de tu lector (60 a 500)"),
-    )
-    parser.add_argument(
-        "--indicador",
-        choices=["corto", "estado"],
-        default=default,
-        help=_("indicador: corto (para voz) o estado (mano y mesa, para braille)"),
-    )
-    parser.add_argument(
-        "--texto-simple",
-        action="store_true",
-        default=default,
-        help=_("sin prompt_toolkit: líneas simples"),
-    )
+    """Options valid before or after the subcommand (`sobremesa jugar chinchon --ritmo 0`):
+    `default` None on the main parser, SUPPRESS on a subcommand's (so that it does not
+    hide a value given before the subcommand)."""
+    options: dict[str, dict[str, Any]] = {
+        "--idioma": {"choices": ["es", "en"], "help": _("idioma: es o en")},
+        "--salida": {
+            "action": "append",
+            "choices": ["texto", "lector", "voz"],
+            "help": _(
+                "salida: texto, lector (lector de pantalla) o voz (voz propia); se puede repetir"
+            ),
+        },
+        "--diccionario": {
+            "metavar": _("RUTA"),
+            "help": _("amplia (la lista completa) o tu propia lista (UTF-8, una por línea)"),
+        },
+        "--ritmo": {
+            "type": decimal,
+            "metavar": _("SEGUNDOS"),
+            "help": _("segundos de pausa de los rivales (0 a 10; 0,5 vale)"),
+        },
+        "--breve": {"action": "store_true", "help": _("mensajes breves (braille)")},
+        "--lectura": {
+            "type": integer,
+            "metavar": "N",
+            "help": _("velocidad de lectura: palabras por minuto de tu lector (60 a 500)"),
+        },
+        "--indicador": {
+            "choices": ["corto", "estado"],
+            "help": _("indicador: corto (para voz) o estado (mano y mesa, para braille)"),
+        },
+        "--texto-simple": {"action": "store_true", "help": _("sin prompt_toolkit: líneas simples")},
+    }
+    for flag, declared in options.items():
+        parser.add_argument(flag, default=default, **declared)
+
+
+def _yes_no(parser: argparse.ArgumentParser, flag: str, text: str) -> None:
+    parser.add_argument(flag, choices=["si", "no"], help=text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -184,18 +177,11 @@ def build_parser() -> argparse.ArgumentParser:
             "segundos para reaccionar (2 a 10) en ¡Cabanga! y ABC ¡Castaña!; 0 para esperar por turnos"
         ),
     )
-    play.add_argument(
-        "--arbitro",
-        choices=["si", "no"],
-        help=_("ABC ¡Castaña!: árbitro automático, las palabras malas no se aceptan"),
+    _yes_no(
+        play, "--arbitro", _("ABC ¡Castaña!: árbitro automático, las palabras malas no se aceptan")
     )
-    play.add_argument("--reenganche", choices=["si", "no"], help=_("reenganche: si o no"))
-    play.add_argument(
-        "--siete-gana",
-        choices=["si", "no"],
-        help=_("chinchón de siete en escalera gana la partida: si o no"),
-    )
-    _global_options(play, argparse.SUPPRESS)
+    _yes_no(play, "--reenganche", _("reenganche: si o no"))
+    _yes_no(play, "--siete-gana", _("chinchón de siete en escalera gana la partida: si o no"))
     words_tool = sub.add_parser(
         "palabras",
         help=_("herramientas de Palabras: sobremesa palabras analizar --tablero F --atril L"),
@@ -211,7 +197,6 @@ def build_parser() -> argparse.ArgumentParser:
         choices=["curada", "amplia"],
         help=_("lista incluida: curada (la de siempre) o amplia"),
     )
-    _global_options(word, argparse.SUPPRESS)
     resume = sub.add_parser(
         "continuar",
         aliases=["continue"],
@@ -223,11 +208,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar=_("JUEGO"),
         help=_("{games} (si hay varias)").format(games=join_or(list(GAMES))),
     )
-    _global_options(resume, argparse.SUPPRESS)
-    _global_options(
-        sub.add_parser("opciones", aliases=["options"], help=_("cambia las opciones")),
-        argparse.SUPPRESS,
-    )
+    options = sub.add_parser("opciones", aliases=["options"], help=_("cambia las opciones"))
+    for command in (play, word, resume, options):
+        _global_options(command, argparse.SUPPRESS)
     return parser
 
 
