@@ -205,3 +205,41 @@ def test_reading_from_a_view_for_the_player_and_a_spectator():
     assert reading.turn_lines(_view(), pending) == ["Ronda 2. Arriba: M roja. Turno de Ana."]
     with i18n.using("en"):
         assert reading.hand_lines(("Ar", "Mv"), "letra")[0].startswith("2 cards")
+
+
+@pytest.mark.parametrize(
+    ("reason", "count", "yours", "theirs"),
+    [
+        ("turn", 1, "Robas M roja.", "Luis roba."),
+        (
+            "attack",
+            2,
+            "Robas 2 y pierdes el turno: M roja y A azul.",
+            "Luis roba 2 y pierde el turno.",
+        ),
+        (
+            "answer",
+            4,
+            "Robas 4 y pierdes el turno: M roja y A azul.",
+            "Luis roba 4 y pierde el turno.",
+        ),
+        ("taken_back", 3, "Robas 3: M roja y A azul.", "Luis roba 3."),
+        ("race", 2, "Robas M roja y A azul.", "Luis roba."),  # any other reason: as "turn"
+    ],
+)
+def test_a_draw_is_told_by_its_reason_to_the_one_who_drew_and_to_the_others(
+    reason, count, yours, theirs
+):
+    cards = ("Mr",) if count == 1 else ("Mr", "Aa")
+    mine = narrate(r.Drew(0, count, cards, reason), _view(), NAMES).lines
+    assert [str(line) for line in mine] == [yours]
+    rivals = narrate(r.Drew(1, count, None, reason), _view(), NAMES).lines
+    assert [str(line) for line in rivals] == [theirs]
+
+
+def test_a_draw_is_told_in_english_too():
+    with i18n.using("en"):
+        mine = narrate(r.Drew(0, 2, ("Mr", "Aa"), "attack"), _view(), NAMES).lines
+        rivals = narrate(r.Drew(1, 3, None, "taken_back"), _view(), NAMES).lines
+    assert [str(line) for line in mine] == ["You draw 2 and lose your turn: M red and A blue."]
+    assert [str(line) for line in rivals] == ["Luis draws 3."]

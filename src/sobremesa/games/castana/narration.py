@@ -190,26 +190,30 @@ def _word_played(e: r.WordPlayed, c: _Context) -> list[str]:
     return [c.move(line, brief, f"{name} {e.word}"), *_last_card(c, e.seat)]
 
 
+# A draw's line by its reason (any other: "turn"): to the one who drew, to the others.
+_DRAWS = {
+    "turn": (N_("Robas {cards}."), N_("{name} roba.")),
+    "attack": (
+        N_("Robas 2 y pierdes el turno: {cards}."),
+        N_("{name} roba {count} y pierde el turno."),
+    ),
+    "answer": (
+        N_("Robas 4 y pierdes el turno: {cards}."),
+        N_("{name} roba {count} y pierde el turno."),
+    ),
+    "taken_back": (N_("Robas {count}: {cards}."), N_("{name} roba {count}.")),
+}
+
+
 def _drew(e: r.Drew, c: _Context) -> list[str]:
     name = c.names.name(e.seat)
+    yours, theirs = _DRAWS.get(e.reason, _DRAWS["turn"])
     if c.names.you(e.seat) and e.cards is not None:
         cards = join([card_text(c) for c in e.cards])
-        texts = {
-            "turn": _("Robas {cards}."),
-            "attack": _("Robas 2 y pierdes el turno: {cards}."),
-            "answer": _("Robas 4 y pierdes el turno: {cards}."),
-            "taken_back": _("Robas {count}: {cards}."),
-        }
-        line = texts.get(e.reason, _("Robas {cards}.")).format(cards=cards, count=e.count)
+        line = _(yours).format(cards=cards, count=e.count)
         short = _("Robas {count}").format(count=cards_text(e.count))
         return [c.move(line, _("Robas {cards}").format(cards=cards), short)]
-    texts = {
-        "turn": _("{name} roba."),
-        "attack": _("{name} roba {count} y pierde el turno."),
-        "answer": _("{name} roba {count} y pierde el turno."),
-        "taken_back": _("{name} roba {count}."),
-    }
-    line = texts.get(e.reason, _("{name} roba.")).format(name=name, count=e.count)
+    line = _(theirs).format(name=name, count=e.count)
     short = _("{name} roba {count}").format(name=name, count=e.count)
     return [c.move(line, line[:-1], short)]
 
