@@ -360,21 +360,11 @@ def raw_to_move(raw: Raw) -> Move:
 
 
 def generate_moves(
-    dawg,
-    board: Board,
-    rack: str | Sequence[int],
-    *,
-    both_orientations_on_empty: bool = False,
-    use_blanks: bool = True,
+    dawg, board: Board, rack: str | Sequence[int], **options: bool
 ) -> list[tuple[int, Move]]:
-    """Every legal placement as (score, Move), unsorted (see the module docstring)."""
-    raws = generate_raw(
-        dawg,
-        board,
-        rack,
-        both_orientations_on_empty=both_orientations_on_empty,
-        use_blanks=use_blanks,
-    )
+    """Every legal placement as (score, Move), unsorted (see the module docstring);
+    `options`: generate_raw's (both_orientations_on_empty, use_blanks)."""
+    raws = generate_raw(dawg, board, rack, **options)
     table = CELL_TEXT
     new = tuple.__new__  # Move(...) without its Python-level __new__
     texts: dict[bytes, str] = {}
@@ -391,8 +381,8 @@ def generate_moves(
     return out
 
 
-def count_moves(dawg, board: Board, rack: str | Sequence[int], **kwargs) -> int:
-    return len(generate_raw(dawg, board, rack, **kwargs))
+def count_moves(dawg, board: Board, rack: str | Sequence[int], **options: bool) -> int:
+    return len(generate_raw(dawg, board, rack, **options))
 
 
 def sort_key(item: tuple[int, Move]) -> tuple[int, str, str]:
