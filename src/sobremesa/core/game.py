@@ -230,6 +230,15 @@ class IllegalAction(ValueError):
         self.details = details
 
 
+def refuse_closed(over: bool, action: Action, actions: type[Action]) -> None:
+    """What every game's `apply` refuses first: any action once the game is over,
+    then one that is not of this game (`actions`: the game's base action class)."""
+    if over:
+        raise IllegalAction("game_over")
+    if not isinstance(action, actions):
+        raise IllegalAction("unknown_action", action=repr(action))
+
+
 def save_header(game: Game, rng: random.Random) -> dict[str, Any]:
     """The fields every game's `to_dict()` starts with (read by `read_header`)."""
     return {

@@ -22,6 +22,13 @@ class StateGame(Game):
     _s: Any
     _rng: random.Random
 
+    def _set_up(self, options: Any, seed: int) -> None:
+        """A new game's options (`options_type`'s defaults when None), its seed and
+        its generator."""
+        self.options = options or self.options_type()
+        self.seed = seed
+        self._rng = random.Random(seed)
+
     @property
     def current_seat(self) -> int | None:
         return self._s.current

@@ -79,7 +79,6 @@ or call `close_window()` when the time is up.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, ClassVar
@@ -96,6 +95,7 @@ from sobremesa.core.game import (
     event_decoder,
     nullable,
     record_from_dict,
+    refuse_closed,
     tuples,
 )
 from sobremesa.core.state_game import RoundGame
@@ -713,9 +713,7 @@ class CabangaGame(RoundGame):
     state_type = _State
 
     def __init__(self, options: CabangaOptions | None = None, seed: int = 0) -> None:
-        self.options = options or CabangaOptions()
-        self.seed = seed
-        self._rng = random.Random(seed)
+        self._set_up(options, seed)
         n = self.options.players
         self._s = _State(totals=[0] * n)
         events: list[CabangaEvent] = [
@@ -841,10 +839,7 @@ class CabangaGame(RoundGame):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         s = self._s
-        if s.phase == "over":
-            raise IllegalAction("game_over")
-        if not isinstance(action, CabangaAction):
-            raise IllegalAction("unknown_action", action=repr(action))
+        refuse_closed(s.phase == "over", action, CabangaAction)
         if not (type(seat) is int and 0 <= seat < self.num_seats):
             raise IllegalAction("bad_seat", seat=seat)
         if s.phase == "play":

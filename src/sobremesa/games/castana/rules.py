@@ -39,6 +39,7 @@ from sobremesa.core.game import (
     by_kind,
     event_decoder,
     read_header,
+    refuse_closed,
     save_header,
 )
 
@@ -724,10 +725,7 @@ class CastanaGame(Game):
 
     # -- apply ----------------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if self.phase == "over":
-            raise IllegalAction("game_over")
-        if not isinstance(action, CastanaAction):
-            raise IllegalAction("unknown_action")
+        refuse_closed(self.phase == "over", action, CastanaAction)
         if isinstance(action, PlayCard) and seat not in self.to_act() and self.may_play_enie(seat):
             # The Ñ at any moment (seed): out of turn, on any letter.
             self._check_card(seat, action)

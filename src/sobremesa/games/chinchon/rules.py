@@ -84,7 +84,6 @@ them (None) for everyone else.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
@@ -101,6 +100,7 @@ from sobremesa.core.game import (
     event_decoder,
     nullable,
     record_from_dict,
+    refuse_closed,
 )
 from sobremesa.core.state_game import RoundGame
 from sobremesa.games.chinchon.melds import (
@@ -583,9 +583,7 @@ class ChinchonGame(RoundGame):
     state_type = _State
 
     def __init__(self, options: ChinchonOptions | None = None, seed: int = 0) -> None:
-        self.options = options or ChinchonOptions()
-        self.seed = seed
-        self._rng = random.Random(seed)
+        self._set_up(options, seed)
         n = self.options.players
         self._s = _State(totals=[0] * n, eliminated=[False] * n, pot=self.options.stake * n)
         o = self.options
@@ -747,10 +745,7 @@ class ChinchonGame(RoundGame):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         s = self._s
-        if s.phase == "over":
-            raise IllegalAction("game_over")
-        if not isinstance(action, ChinchonAction):
-            raise IllegalAction("unknown_action", action=repr(action))
+        refuse_closed(s.phase == "over", action, ChinchonAction)
         if seat != s.current:
             raise IllegalAction("not_your_turn", current=s.current)
         handler = {

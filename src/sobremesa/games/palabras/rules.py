@@ -44,7 +44,6 @@ others.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
@@ -58,6 +57,7 @@ from sobremesa.core.game import (
     each,
     event_decoder,
     read_header,
+    refuse_closed,
     to_json,
 )
 from sobremesa.core.state_game import StateGame
@@ -349,10 +349,8 @@ class PalabrasGame(StateGame):
     state_type = _State
 
     def __init__(self, options: PalabrasOptions | None = None, seed: int = 0, lexicon=None) -> None:
-        self.options = options or PalabrasOptions()
-        self.seed = seed
+        self._set_up(options, seed)
         self.lexicon = lexicon if lexicon is not None else _default_lexicon()
-        self._rng = random.Random(seed)
         o = self.options
         layout = layout_from_data(o.layout)
         bag = full_bag()
@@ -482,10 +480,7 @@ class PalabrasGame(StateGame):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         s = self._s
-        if s.over:
-            raise IllegalAction("game_over")
-        if not isinstance(action, PalabrasAction):
-            raise IllegalAction("unknown_action", action=repr(action))
+        refuse_closed(s.over, action, PalabrasAction)
         if seat != s.current:
             raise IllegalAction("not_your_turn", current=s.current)
         if isinstance(action, Place):
