@@ -168,6 +168,7 @@ def _castana_reaction_time(game: Any, seat: int, bot: Any) -> float:
 
 
 HAND_ORDER = N_("Orden de la mano: {value}")
+NO_REFEREE = Flag("arbitro", error=N_("--arbitro solo sirve en ABC ¡Castaña!"))
 
 GAMES: dict[str, GameEntry] = {
     game.id: game
@@ -188,7 +189,7 @@ GAMES: dict[str, GameEntry] = {
                 ),
             ),
             flags=(
-                Flag("arbitro", error=N_("--arbitro solo sirve en ABC ¡Castaña!")),
+                NO_REFEREE,
                 Flag("baraja", "deck"),
                 Flag("limite", "limit", (70, 100), N_("--limite debe ser 70 o 100 en Chinchón")),
                 Flag("reenganche", "reenganche"),
@@ -249,7 +250,7 @@ GAMES: dict[str, GameEntry] = {
                 Setting("notify_fits", N_("Avisarme de mis cartas: {value}")),
             ),
             flags=(
-                Flag("arbitro", error=N_("--arbitro solo sirve en ABC ¡Castaña!")),
+                NO_REFEREE,
                 Flag(
                     "limite",
                     "limit",
