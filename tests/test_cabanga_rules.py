@@ -608,3 +608,22 @@ def test_view_contents() -> None:
     v = g.view(None)
     assert v.last_play.card is C("r12") and v.last_play.side == "right" and v.turns_in_round == 2
     assert C("r12") in v.seen_cards() and C("r8") not in v.seen_cards()
+
+
+def test_cards_are_interned_and_immutable() -> None:
+    import copy
+    import dataclasses
+    import pickle
+
+    from sobremesa.games.cabanga.rules import CabangaCard
+
+    card = CabangaCard("rojo", 7)
+    assert card is CabangaCard("rojo", 7) is CabangaCard.from_code("rojo-7")
+    assert copy.copy(card) is card and copy.deepcopy(card) is card
+    assert pickle.loads(pickle.dumps(card)) is card
+    assert dataclasses.replace(card, value=8) is CabangaCard.from_code("rojo-8")
+    assert CabangaCard.from_code("gris-12").is_start
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        card.value = 9  # type: ignore[misc]
+    with pytest.raises(ValueError, match="bad card code 'rojo-19'"):
+        CabangaCard.from_code("rojo-19")

@@ -16,7 +16,8 @@ Codes (for JSON): rank + suit letter (o, c, e, b) + "#1" for the second copy:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Self
 
 SUITS: tuple[str, ...] = ("oros", "copas", "espadas", "bastos")
 SUIT_LETTERS: dict[str, str] = {"oros": "o", "copas": "c", "espadas": "e", "bastos": "b"}
@@ -30,11 +31,39 @@ DECK_SIZES: tuple[int, ...] = (40, 48)
 SOTA, CABALLO, REY = 10, 11, 12
 
 
+class Interned:
+    """What the interned card classes share (one object per card, made in `__new__`
+    and checked there): a copy is the card itself, pickling makes it again through
+    the constructor, and `from_code` reads the class's table of every card by code."""
+
+    __slots__ = ()
+    _by_code: ClassVar[dict[str, Any]]
+
+    def __init__(self, *args: object, **named: object) -> None:
+        pass  # everything is set once, in __new__
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))  # type: ignore[arg-type]
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Self:
+        return self
+
+    @classmethod
+    def from_code(cls, code: str) -> Self:
+        try:
+            return cls._by_code[code]
+        except KeyError:
+            raise ValueError(f"bad card code {code!r}") from None
+
+
 _INTERN: dict[tuple[str, int, int], Card] = {}
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Card:
+@dataclass(frozen=True, slots=True, eq=False, init=False)
+class Card(Interned):
     """A card. Cards are interned: `Card("oros", 7)` always returns the same object,
     so equality and hashing are by identity (fast) and still mean "same card"."""
 
@@ -59,29 +88,10 @@ class Card:
         _INTERN[(suit, rank, copy)] = card
         return card
 
-    def __init__(self, suit: str, rank: int, copy: int = 0) -> None:
-        pass  # everything is set once, in __new__
-
-    def __reduce__(self):
-        return (Card, (self.suit, self.rank, self.copy))
-
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, memo: dict) -> Card:
-        return self
-
     @property
     def code(self) -> str:
         base = f"{self.rank}{SUIT_LETTERS[self.suit]}"
         return f"{base}#{self.copy}" if self.copy else base
-
-    @classmethod
-    def from_code(cls, code: str) -> Card:
-        try:
-            return _BY_CODE[code]
-        except KeyError:
-            raise ValueError(f"bad card code {code!r}") from None
 
     @property
     def suit_index(self) -> int:
@@ -103,6 +113,7 @@ for _copy in (0, 1):
             _c = Card(_suit, _rank, _copy)
             _BY_CODE[_c.code] = _c
 del _copy, _suit, _rank, _c
+Card._by_code = _BY_CODE
 
 
 def ranks_for(deck_size: int) -> tuple[int, ...]:

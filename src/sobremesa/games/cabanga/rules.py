@@ -83,6 +83,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, ClassVar
 
+from sobremesa.core.cards import Interned
 from sobremesa.core.game import (
     Action,
     Event,
@@ -122,8 +123,8 @@ _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 _INTERN: dict[tuple[str, int], CabangaCard] = {}
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class CabangaCard:
+@dataclass(frozen=True, slots=True, eq=False, init=False)
+class CabangaCard(Interned):
     """A card: `colour` in COLOURS (numbered, 1–18) or GREY (start card).
 
     Cards are interned: `CabangaCard("rojo", 7)` is always the same object, so
@@ -151,28 +152,9 @@ class CabangaCard:
         _INTERN[(colour, value)] = card
         return card
 
-    def __init__(self, colour: str, value: int) -> None:
-        pass  # set once, in __new__
-
-    def __reduce__(self):
-        return (CabangaCard, (self.colour, self.value))
-
-    def __copy__(self) -> CabangaCard:
-        return self
-
-    def __deepcopy__(self, memo: dict) -> CabangaCard:
-        return self
-
     @property
     def code(self) -> str:
         return f"{self.colour}-{self.value}"
-
-    @classmethod
-    def from_code(cls, code: str) -> CabangaCard:
-        try:
-            return _BY_CODE[code]
-        except KeyError:
-            raise ValueError(f"bad card code {code!r}") from None
 
     @property
     def is_start(self) -> bool:
@@ -190,7 +172,7 @@ class CabangaCard:
 NUMBER_CARDS: tuple[CabangaCard, ...] = tuple(CabangaCard(c, v) for c in COLOURS for v in VALUES)
 START_CARDS: tuple[CabangaCard, ...] = tuple(CabangaCard(GREY, v) for v in START_VALUES)
 ALL_CARDS: tuple[CabangaCard, ...] = NUMBER_CARDS + START_CARDS
-_BY_CODE: dict[str, CabangaCard] = {c.code: c for c in ALL_CARDS}
+CabangaCard._by_code = {c.code: c for c in ALL_CARDS}
 
 
 def sort_cards(cards) -> list[CabangaCard]:
