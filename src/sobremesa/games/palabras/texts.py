@@ -624,6 +624,33 @@ def _continues_text(typed: Move, word: str, pos: str) -> str | None:
     )
 
 
+# Refusals said by one line, with the error's details (a missing one: empty).
+REFUSALS = {
+    "not_connected": N_("La jugada no toca ninguna ficha del tablero."),
+    "word_too_short": N_("La palabra necesita al menos dos letras."),
+    "bad_letter": N_("«{char}» no es una letra de las fichas."),
+    "empty": N_("Escribe la palabra y la casilla: jugar CASA 8H."),
+    "missing_word": N_("Falta la palabra: jugar CASA 8H."),
+    "bad_square": N_("{square} no es una casilla: columnas de la A a la O, filas del 1 al 15."),
+    "two_words": N_("Hay dos palabras, {word} y {other}: escribe una sola."),
+    "two_squares": N_("Hay dos casillas, {square} y {other}: escribe una sola."),
+    "unexpected": N_("No entiendo «{text}»: escribe por ejemplo jugar CASA en H8 vertical."),
+    "nothing_to_exchange": N_("Di qué fichas cambias: cambiar A E E, o cambiar todas."),
+    "not_your_turn": N_("Espera, no es tu turno."),
+    "game_over": N_("La partida ha terminado."),
+    # tile entry (check_placement) only
+    "no_tiles": N_("No has puesto ninguna ficha."),
+    "duplicate_square": N_("Dos fichas en {square}."),
+    "not_in_line": N_("Las fichas deben ir en una sola fila o columna."),
+    "gap": N_("Hay un hueco en {square}."),
+}
+
+
+class _Details(dict):
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
 def refusal_text(
     error: IllegalAction,
     rack: str | None = None,
@@ -637,6 +664,8 @@ def refusal_text(
     `typed` the move as typed (to say which board tiles it runs into)."""
     d = error.details
     reason = error.reason
+    if reason in REFUSALS:
+        return _(REFUSALS[reason]).format_map(_Details(d))
     if reason == "word_continues" and typed is not None:
         text = _continues_text(typed, str(d.get("word", "")), str(d.get("pos", "")))
         if text:
@@ -663,8 +692,6 @@ def refusal_text(
         return _("La primera jugada debe pasar por {square}.").format(square=d.get("square", "H8"))
     if reason == "first_move_min_tiles":
         return _("La primera jugada necesita al menos {n} fichas.").format(n=d.get("min", 2))
-    if reason == "not_connected":
-        return _("La jugada no toca ninguna ficha del tablero.")
     if reason == "square_occupied":
         board_letter = str(d.get("board_letter", "")).upper()
         if d.get("letter"):
@@ -680,35 +707,9 @@ def refusal_text(
         return _("{word} ya está en el tablero: no pones ninguna ficha.").format(
             word=word_text(str(d.get("word", "")))
         )
-    if reason == "word_too_short":
-        return _("La palabra necesita al menos dos letras.")
-    if reason == "bad_letter":
-        return _("«{char}» no es una letra de las fichas.").format(char=d.get("char", ""))
-    if reason == "empty":
-        return _("Escribe la palabra y la casilla: jugar CASA 8H.")
-    if reason == "missing_word":
-        return _("Falta la palabra: jugar CASA 8H.")
     if reason == "missing_square":
         word = word_text(str(d.get("word") or "CASA"))
         return _("Falta la casilla: {word} 8H horizontal, {word} H8 vertical.").format(word=word)
-    if reason == "bad_square":
-        return _("{square} no es una casilla: columnas de la A a la O, filas del 1 al 15.").format(
-            square=d.get("square", "")
-        )
-    if reason == "two_words":
-        return _("Hay dos palabras, {word} y {other}: escribe una sola.").format(
-            word=d.get("word", ""), other=d.get("other", "")
-        )
-    if reason == "two_squares":
-        return _("Hay dos casillas, {square} y {other}: escribe una sola.").format(
-            square=d.get("square", ""), other=d.get("other", "")
-        )
-    if reason == "unexpected":
-        return _("No entiendo «{text}»: escribe por ejemplo jugar CASA en H8 vertical.").format(
-            text=d.get("text", "")
-        )
-    if reason == "nothing_to_exchange":
-        return _("Di qué fichas cambias: cambiar A E E, o cambiar todas.")
     if reason == "bag_too_small":
         bag = d.get("bag_count", 0)
         if not bag:
@@ -718,17 +719,4 @@ def refusal_text(
             "Solo quedan {n} fichas en la bolsa: puedes cambiar {n} como mucho.",
             bag,
         ).format(n=bag)
-    if reason == "not_your_turn":
-        return _("Espera, no es tu turno.")
-    if reason == "game_over":
-        return _("La partida ha terminado.")
-    # tile entry (check_placement) only
-    if reason == "no_tiles":
-        return _("No has puesto ninguna ficha.")
-    if reason == "duplicate_square":
-        return _("Dos fichas en {square}.").format(square=d.get("square", ""))
-    if reason == "not_in_line":
-        return _("Las fichas deben ir en una sola fila o columna.")
-    if reason == "gap":
-        return _("Hay un hueco en {square}.").format(square=d.get("square", ""))
     return _("Esa jugada no es posible ahora.")
