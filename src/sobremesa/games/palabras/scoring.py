@@ -96,12 +96,12 @@ class FormedWord:
     score: int
 
     @property
-    def pos(self) -> str:
-        return pos_name(self.row, self.col, self.down)
-
-    @property
     def move(self) -> Move:
         return Move(self.row, self.col, self.down, self.word)
+
+    @property
+    def pos(self) -> str:
+        return self.move.pos
 
 
 @dataclass(frozen=True)
