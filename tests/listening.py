@@ -218,6 +218,12 @@ class WindowGame(Game):
     def close_window(self) -> list[Event]:
         return self._close() if self.phase == "window" else []
 
+    def in_window(self) -> bool:
+        return self.phase == "window"
+
+    def window_key(self) -> object:
+        return self.done if self.phase == "window" else None
+
     def view(self, seat: int | None) -> Any:
         return self
 

@@ -197,16 +197,16 @@ def window_session(seconds, bot_times, script):
 
 
 def record_plays(session):
-    """Every answer, the player's and the bots', goes through ``session._play``:
-    keep (seat, time) for each."""
+    """Every answer, the player's and the bots', is a batch the table delivers to
+    the player's seat: keep (seat, time) for each."""
     plays = []
-    original = session._play
 
-    def record(seat, action):
-        plays.append((seat, session.clock()))
-        original(seat, action)
+    def record(delivery):
+        seat = session.match.log[-1].seat  # who acted (None: the clock)
+        if seat is not None:
+            plays.append((seat, session.clock()))
 
-    session._play = record
+    session.match.listeners.append(record)
     return plays
 
 

@@ -248,12 +248,12 @@ def test_enter_during_a_rival_turn_says_whose_turn_and_the_last_play(language):
     name = adapter.table.names[first]
     assert console.out[-1] == {"es": f"Juega {name}.", "en": f"{name} plays."}[language]
     while game.to_act() != [me]:
-        session._bot_step(game.to_act()[0])
+        assert session.table_step()
     session._handle_line("robar")
     session._handle_line("d p1")
     assert game.to_act() != [me]
     while game.view(me).phase != "draw" or game.to_act() == [me]:
-        session._bot_step(game.to_act()[0])
+        assert session.table_step()
         if game.to_act() == [me]:
             break
     rival = game.to_act()[0]

@@ -91,6 +91,7 @@ class Match:
         policy: ReactionPolicy | None = None,
         reaction_time: ReactionTime | None = None,
         watched: bool = True,
+        close: Callable[[], list[Event]] | None = None,
     ) -> None:
         if len(seats) != game.num_seats:
             raise ValueError(f"{len(seats)} seats for a game of {game.num_seats}")
@@ -102,10 +103,17 @@ class Match:
         self.policy = policy or ReactionPolicy()
         self.reaction_time = reaction_time
         self.watched = watched  # make the spectators' (public) delivery of every batch
+        # How a window whose time is up is closed: the game's rules (a local table's
+        # narrator may wrap it to note who was still asked).
+        self.close = close or game.close_window
+        self.listeners: list[Callable[[Delivery], None]] = []  # links, told every delivery
         self.log: list[Logged] = []
         self.window: WindowClock | None = None
         self.heard: dict[int, float] = {}  # person's seat -> when they have heard all so far
         self.ready_at = 0.0  # when a bot may play its ordinary turn
+        self.recorded_at = 0.0  # when the latest batch was recorded
+        self._unheard: set[int] = set()  # people in the open window not yet heard from
+        self._window_heard: dict[int, float] = {}  # person -> when they heard the open window
         self.last_events: list[Event] = []  # the latest batch, unfiltered
         self.new_turn = True  # the next bot's move starts a new turn (it waits the pace)
 
@@ -115,27 +123,44 @@ class Match:
         `advance` (a restored match does not start again)."""
         return self._record(None, list(self.game.opening_events), now)
 
-    def submit(self, seat: int, action: Action, now: float) -> Outcome:
+    def submit(self, seat: int, action: Action, now: float, *, then: bool = True) -> Outcome:
         """A person's action at ``now``. In a window, bots faster than the person's
-        answer time (counted from when that seat heard the window) answer first."""
+        answer time (counted from when that seat heard the window) answer first.
+        ``then``: let the clock act afterwards (a link that waits for speech before
+        the bots go on says False and advances when the seat has heard)."""
         if self.seats[seat] != "human":
             raise ValueError(f"seat {seat} is not a person's")
-        out: list[Delivery] = []
-        if self.window is not None and seat in self.game.to_act():
-            key = self.window.key
-            answer_time = max(0.0, now - self.heard.get(seat, self.window.opened_at))
-            for bot in self.policy.before_answer(self.window, answer_time):
-                if self.window is None or self.window.key != key:
-                    break
-                out += self._bot_acts(bot, now)
-            if self.window is None or self.window.key != key:
-                return Outcome(out + self.advance(now), late=True)
+        key = None if self.window is None else self.window.key
+        out = self.answering(seat, now)
+        if key is not None and (self.window is None or self.window.key != key):
+            return Outcome(out + (self.advance(now) if then else []), late=True)
         try:
             events = self.game.apply(seat, action)
         except IllegalAction as error:
             return Outcome(out, refused=error)
         out += self._record(seat, events, now)
-        return Outcome(out + self.advance(now))
+        return Outcome(out + (self.advance(now) if then else []))
+
+    def answering(self, seat: int, now: float) -> list[Delivery]:
+        """The person at ``seat`` is still answering the open window at ``now``: bots
+        faster than their time so far (counted from when they heard it) answer
+        first, until the window closes or another replaces it. Turn by turn, a
+        person who reads before answering does not hold faster bots back."""
+        out: list[Delivery] = []
+        if self.window is None or seat not in self.game.to_act():
+            return out
+        key = self.window.key
+        answer_time = max(0.0, now - self._window_heard.get(seat, self.window.opened_at))
+        for bot in self.policy.before_answer(self.window, answer_time):
+            if self.window is None or self.window.key != key:
+                break
+            out += self._bot_acts(bot, now)
+        return out
+
+    def resume(self, now: float) -> None:
+        """A match built over a game in progress (a test position, an old save): the
+        clock of a window that is open starts now."""
+        self._update_window(now)
 
     def advance(self, now: float) -> list[Delivery]:
         """Let the clock act: bots whose time has come play, windows whose time is
@@ -157,18 +182,26 @@ class Match:
         if self.game.is_over():
             return None
         if self.window is not None:
+            if not self.window.people:
+                return self.window.opened_at  # bots alone: at once, without the dead wait
             return self.policy.next_wakeup(self.window, people_waiting=self._people_waiting())
         if any(self.seats[s] == "bot" for s in self.game.to_act()):
             return self.ready_at
         return None
 
-    def heard_until(self, seat: int, at: float) -> None:
-        """The person at ``seat`` will have heard everything delivered by ``at`` (the
-        link knows: a screen reader's pace, the own voice's end, a client's report).
-        A window opened meanwhile starts for them then; bots wait for it too."""
-        self.heard[seat] = at
-        self.ready_at = max(self.ready_at, self.policy.bot_ready_at(at, new_turn=self.new_turn))
-        if self.window is not None and seat in self.game.to_act():
+    def heard_until(self, seat: int | None, at: float) -> None:
+        """The person at ``seat`` (None: the spectator) will have heard everything
+        delivered by ``at`` (the link knows: a screen reader's pace, the own voice's
+        end, a client's report; a key press that cuts the speech brings it
+        earlier). Bots wait for it before their turn. A window opened by the last
+        batch starts for that person when they first report having heard it."""
+        if seat is not None:
+            self.heard[seat] = at
+        heard = max(self.recorded_at, at)
+        self.ready_at = self.policy.bot_ready_at(heard, new_turn=self.new_turn)
+        if self.window is not None and seat in self._unheard:
+            self._unheard.discard(seat)
+            self._window_heard[seat] = at
             self.window.opened_at = max(self.window.opened_at, at)
 
     def deadline(self, seat: int | None) -> float | None:
@@ -176,7 +209,7 @@ class Match:
         if self.window is None or self.policy.seconds is None:
             return None
         opened = self.window.opened_at
-        start = opened if seat is None else self.heard.get(seat, opened)
+        start = opened if seat is None else self._window_heard.get(seat, opened)
         return start + self.policy.seconds
 
     def people(self) -> list[int]:
@@ -190,15 +223,16 @@ class Match:
         """One thing the clock does at ``now`` (None: nothing is due)."""
         game, window = self.game, self.window
         if window is not None:
-            if not self._people_waiting():
+            if not window.people:  # bots alone: the clock's outcome, without the wait
                 due = self.policy.without_people(window)
                 if due:
                     return self._bot_acts(due[0], now)
                 return self._close(now)
-            due = self.policy.due(window, now, people_waiting=True)
+            waiting = self._people_waiting()
+            due = self.policy.due(window, now, people_waiting=waiting)
             if due:
                 return self._bot_acts(due[0], now)
-            if self.policy.expired(window, now):
+            if self.policy.expired(window, now) or not (waiting or self.policy.realtime):
                 return self._close(now)
             return None
         bots = [s for s in game.to_act() if self.seats[s] == "bot"]
@@ -208,7 +242,7 @@ class Match:
 
     def _close(self, now: float) -> list[Delivery]:
         """The window's time is up: the rules close it."""
-        out = self._record(None, self.game.close_window(), now)
+        out = self._record(None, self.close(), now)
         if self.window is not None and self.window.key == repr(self.game.window_key()):
             raise RuntimeError("the game's window did not close")
         return out
@@ -240,6 +274,7 @@ class Match:
         to_act = self.game.to_act()
         new_turn = self.new_turn = seat is None or not to_act or to_act[0] != seat
         heard = max([now, *(self.heard[p] for p in self.people())])
+        self.recorded_at = now
         self.ready_at = self.policy.bot_ready_at(heard, new_turn=new_turn)
         seq = len(self.log)
         out = [
@@ -256,6 +291,9 @@ class Match:
             out.append(
                 Delivery(seq, None, tuple(e.visible_to(None) for e in events), self.game.view(None))
             )
+        for delivery in out:
+            for listener in self.listeners:
+                listener(delivery)
         return out
 
     def _update_window(self, now: float) -> None:
@@ -269,6 +307,9 @@ class Match:
             in_window = game.to_act()
             heard = [self.heard.get(s, now) for s in in_window if self.seats[s] == "human"]
             window = self.window = self.policy.open(game.window_key(), max([now, *heard]), {})
+            self._unheard = {s for s in in_window if self.seats[s] == "human"}
+            window.people = sorted(self._unheard)
+            self._window_heard = {}
         # Bots that may answer and have no time yet (a new window, or a seat the
         # rules let in during it) get theirs now.
         for seat in game.to_act():
@@ -295,6 +336,7 @@ class Match:
             "window": None if self.window is None else self.window.to_dict(),
             "heard": [[seat, t] for seat, t in sorted(self.heard.items())],
             "ready_at": self.ready_at,
+            "recorded_at": self.recorded_at,
             "new_turn": self.new_turn,
             "log": [entry.to_dict() for entry in self.log],
         }
@@ -320,6 +362,7 @@ class Match:
         match.window = None if window is None else WindowClock.from_dict(window)
         match.heard = {int(seat): float(t) for seat, t in data.get("heard", [])}
         match.ready_at = float(data.get("ready_at", 0.0))
+        match.recorded_at = float(data.get("recorded_at", 0.0))
         match.new_turn = bool(data.get("new_turn", True))
         decode = type(match.game).event_from_dict
         match.log = [

@@ -25,6 +25,8 @@ from typing import Any
 
 #: Seconds a bot waits, after everything has been heard, before its ordinary turn.
 DEFAULT_PACE = 1.0
+#: A wake-up computed as ``opened_at + t`` may land a rounding error short of ``t``.
+SLACK = 1e-6
 
 
 def answer_order(times: Mapping[int, float], limit: float = float("inf")) -> list[int]:
@@ -43,6 +45,9 @@ class WindowClock:
     opened_at: float  # when its line could have been heard
     times: dict[int, float] = field(default_factory=dict)  # bot seat -> seconds after opened_at
     answered: list[int] = field(default_factory=list)  # bots that have answered, in order
+    # People who could answer when it opened: once they have, in real time the
+    # window still lasts its time for the bots; with nobody, it is over at once.
+    people: list[int] = field(default_factory=list)
 
     def elapsed(self, now: float) -> float:
         """Seconds since the window was heard (negative: it is still being said)."""
@@ -58,13 +63,15 @@ class WindowClock:
                 [seat, None if t == float("inf") else t] for seat, t in sorted(self.times.items())
             ],
             "answered": list(self.answered),
+            "people": list(self.people),
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> WindowClock:
         times = {int(seat): float("inf" if t is None else t) for seat, t in data["times"]}
         answered = [int(seat) for seat in data.get("answered", [])]
-        return cls(str(data["key"]), float(data["opened_at"]), times, answered)
+        people = [int(seat) for seat in data.get("people", [])]
+        return cls(str(data["key"]), float(data["opened_at"]), times, answered, people)
 
 
 @dataclass(frozen=True)
@@ -89,14 +96,14 @@ class ReactionPolicy:
 
     def expired(self, clock: WindowClock, now: float) -> bool:
         deadline = self.deadline(clock)
-        return deadline is not None and now >= deadline
+        return deadline is not None and now >= deadline - SLACK
 
     def due(self, clock: WindowClock, now: float, *, people_waiting: bool) -> list[int]:
         """Bots that answer by ``now``, in order. In real time a bot answers once its
         time has passed (never after the deadline). Turn by turn, while a person may
         still answer, nobody goes ahead of them; once nobody is waiting, all go."""
         if self.seconds is not None:
-            return answer_order(clock.times, min(clock.elapsed(now), self.seconds))
+            return answer_order(clock.times, min(clock.elapsed(now) + SLACK, self.seconds))
         if people_waiting:
             return []
         return answer_order(clock.times)

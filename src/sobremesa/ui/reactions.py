@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sobremesa.core.policy import ReactionPolicy, WindowClock
+from sobremesa.core.policy import WindowClock
 from sobremesa.ui.trace import trace
 
 if TYPE_CHECKING:
@@ -35,27 +35,25 @@ if TYPE_CHECKING:
 
 
 class ReactionDriver:
-    """Drives the open window of the local session with the table's reaction policy
-    (`core.policy`): the same rules the match runner follows."""
+    """Drives the open window of the local session: the table (`core.match`) keeps
+    the window's clock and answers for the bots by the reaction policy
+    (`core.policy`); this driver reads the player's lines meanwhile, and lets
+    the table's clock act at its wake-ups."""
 
     def __init__(self, session: Session, seconds: float | None) -> None:
         self.session = session
-        self.policy = ReactionPolicy(seconds=seconds)
-        self.window: WindowClock | None = None
+        self.seconds = seconds  # the window's length in real time (None: turn by turn)
+        self._key: object = None
+        self._started = 0.0
 
     @property
-    def seconds(self) -> float | None:
-        """The window's length in real time (None: turn by turn)."""
-        return self.policy.seconds
-
-    @seconds.setter
-    def seconds(self, value: float | None) -> None:
-        self.policy = ReactionPolicy(seconds=value)
+    def window(self) -> WindowClock | None:
+        return self.session.match.window
 
     @property
     def started(self) -> float:
-        """When the open window's line was heard (session clock)."""
-        return 0.0 if self.window is None else self.window.opened_at
+        """When the last window driven here was heard (session clock)."""
+        return self._started
 
     @property
     def realtime(self) -> bool:
@@ -67,7 +65,16 @@ class ReactionDriver:
         player left meanwhile."""
         session = self.session
         adapter = session.adapter
+        match = session.match
+        match.policy = session._policy()
         self._key = adapter.window_key()
+        if match.window is None or match.window.key != repr(self._key):
+            # A window the table has not clocked yet (a position set up by hand):
+            # it starts now, for the player once its line has been heard.
+            match.resume(session.now())
+            session._report_heard()
+        assert match.window is not None
+        self._started = match.window.opened_at
         human = adapter.table.human
         if human is not None and human in adapter.game.to_act():
             # Nothing to react with: answer for the player (as a glance would).
@@ -76,21 +83,17 @@ class ReactionDriver:
                 session.play(human, automatic)
             if self._replaced():
                 return True
-        times = {
-            seat: adapter.bot_reaction_time(seat) for seat in adapter.game.to_act() if seat != human
-        }
-        # Scripted input has no clock: the window waits, turn by turn.
-        policy = self.policy if self.realtime else ReactionPolicy(seconds=None)
-        if human is None or human not in adapter.game.to_act():
-            self.window = policy.open(self._key, session.clock(), times)
-            return self._run_without_player(policy)
-        # The window starts for the player once its line can have been heard.
-        self.window = policy.open(self._key, session.announcer.heard_at(), times)
+        answered = self.realtime and human in (match.window.people if match.window else [])
+        if (human is None or human not in adapter.game.to_act()) and not answered:
+            # Only bots: the same outcome as on the clock, without the dead wait.
+            # (A window the player has answered still lasts its time in real time.)
+            self._clock_until_replaced()
+            return True
         trace("window-open", f"{self.seconds:g}" if self.realtime else "turnos")
         try:
             if self.realtime:
-                return self._run_realtime(policy)
-            return self._run_turn_by_turn(policy)
+                return self._run_realtime()
+            return self._run_turn_by_turn()
         finally:
             trace("window-close")
 
@@ -98,23 +101,21 @@ class ReactionDriver:
         """Seconds since the open window's line was heard (negative: still being said)."""
         return self.session.clock() - self.started
 
-    def _run_without_player(self, policy: ReactionPolicy) -> bool:
-        """Only bots in this window: the same outcome as on the clock (fastest
-        first; in real time, none after the deadline), without the dead wait."""
-        assert self.window is not None
-        self._bots(policy.without_people(self.window))
-        if not self._replaced():
-            self.session.narrate_events(self.session.adapter.close_window())
-        return True
+    def _clock_until_replaced(self) -> None:
+        """Nobody to wait for: the table's clock answers and closes the window."""
+        while not self._replaced() and self.session.table_step():
+            pass
+
+    def _replaced(self) -> bool:
+        """The window closed, or a new one took its place."""
+        adapter = self.session.adapter
+        return not adapter.in_window() or adapter.window_key() != self._key
 
     # -- turn by turn ------------------------------------------------------------
-    def _run_turn_by_turn(self, policy: ReactionPolicy) -> bool:
+    def _run_turn_by_turn(self) -> bool:
         session = self.session
         adapter = session.adapter
-        window = self.window
-        assert window is not None
         human = adapter.table.human
-        interactive = getattr(session.console, "interactive", False)
         while human in adapter.game.to_act():
             session.console.set_prompt(adapter.prompt())
             line = session.read_line()
@@ -122,15 +123,14 @@ class ReactionDriver:
                 return False
             if not isinstance(line, str):
                 continue
-            # Counted from when the window's line was heard; an answer typed before
-            # (the player cut the speech) counts as instant.
-            answer_time = max(0.0, self.elapsed()) if interactive else 0.0
+            # Bots faster than the player answer first (the table counts the
+            # player's answer time from when the window's line was heard; scripted
+            # input takes no time); then the answer may be late, and the player
+            # hears that before what the faster bot did.
             reaction = session.is_reaction(line)
             if reaction:
-                # Bots faster than the player answer first; then the answer may be
-                # late, and the player hears that before what the faster bot did.
                 with session.reply_first():
-                    self._bots(policy.before_answer(window, answer_time))
+                    session.answering()
                     if self._replaced():
                         session.say_late(line)
                         return True
@@ -140,48 +140,23 @@ class ReactionDriver:
             if not reaction:
                 # Reading (or a mistyped line) is answered at once; the time it took
                 # still counts, so faster bots go before the next line.
-                self._bots(policy.before_answer(window, answer_time))
+                session.answering()
             if self._replaced():
                 return True
-        self._bots(policy.due(window, session.clock(), people_waiting=False))
+        self._clock_until_replaced()
         return True
 
-    def _replaced(self) -> bool:
-        """The window closed, or a new one took its place."""
-        adapter = self.session.adapter
-        return not adapter.in_window() or adapter.window_key() != self._key
-
-    def _bots(self, seats: list[int]) -> None:
-        """These bots answer, in this order, while the window lasts."""
-        adapter = self.session.adapter
-        assert self.window is not None
-        for seat in seats:
-            if self._replaced():
-                break
-            if seat in adapter.game.to_act():
-                self.session.play(seat, adapter.bot_action(seat))
-            self.window.times.pop(seat, None)
-
     # -- real time ---------------------------------------------------------------
-    def _run_realtime(self, policy: ReactionPolicy) -> bool:
+    def _run_realtime(self) -> bool:
         session = self.session
         adapter = session.adapter
-        window = self.window
-        assert window is not None
         while not self._replaced():
-            now = session.clock()
-            self._bots(policy.due(window, now, people_waiting=True))
-            if self._replaced():
-                return True
-            if policy.expired(window, now):
-                session.narrate_events(adapter.close_window())
-                return True
-            for seat in [s for s in window.times if s not in adapter.game.to_act()]:
-                window.times.pop(seat)  # no longer in the window: no wake-up for it
-            wake = policy.next_wakeup(window, people_waiting=True)
+            if session.table_step():  # a bot's answer, or the deadline
+                continue
+            wake = session.link.next_wakeup()
             assert wake is not None
             session.console.set_prompt(adapter.prompt())
             # Input is read also when the player may not react (reading commands).
-            if not session.answer_lines_for(max(0.01, wake - now)):
+            if not session.answer_lines_for(max(0.01, wake - session.clock())):
                 return False
         return True

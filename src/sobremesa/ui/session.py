@@ -17,6 +17,8 @@ from typing import Any
 
 from sobremesa import i18n, saves
 from sobremesa.core.game import Action, Event, Game, IllegalAction
+from sobremesa.core.link import LocalLink
+from sobremesa.core.match import Delivery, Match
 from sobremesa.core.policy import ReactionPolicy
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.ui.announcer import Announcer, Said, brief_form
@@ -165,13 +167,8 @@ class GameAdapter(ABC):
     clock: Callable[[], float] = staticmethod(time.monotonic)
 
     def start(self, session: Session) -> None:
-        """Say the match's opening events (the deal) and let the bots see them."""
-        events = self.game.opening_events  # type: ignore[attr-defined]
-        self.observe(events)
-        for event in events:
-            for line in self.describe(event):
-                session.announcer.narrate(line)
-        session.save()
+        """A new table: the match deals, and the session says the opening events."""
+        session.start_match()
 
     def bot_action(self, seat: int) -> Action:
         return self.bots[seat].choose(self.game.view(seat))
@@ -292,6 +289,11 @@ class GameAdapter(ABC):
         held, self.held = self.held, []
         return held
 
+    #: An action the game makes for the player once the batch being told is said
+    #: (nothing left to decide: Chinchón's lay-off with nothing to lay off). The
+    #: session sends it to the table and clears it.
+    automatic: Action | None = None
+
     def pause_after(self, events: Sequence[Event]) -> str | None:
         """A line to confirm with Enter after these events, or None."""
         return None
@@ -386,10 +388,27 @@ class Session:
         self.table = CommandTable([*COMMON_COMMANDS, *adapter.commands()])
         self._pages: list[list[str]] = []
         self._quit = False
-        self._last_actor: int | None = None
         self._pause: str | None = None  # a line to confirm with Enter before going on
         self._eof = False  # input ended while waiting for Enter
         self._keys: Any = None  # the console key mode in force
+        # The table: the match holds the game, the bots and the clock's rules; this
+        # session is its human seat's (or the spectator's) client, over a link.
+        human = adapter.table.human
+        self.match = Match(
+            adapter.game,
+            ["bot" if seat in adapter.bots else "human" for seat in range(adapter.game.num_seats)],
+            adapter.bots,
+            policy=self._policy(),
+            # Looked up at each window, so a game (or a test) may time its bots.
+            reaction_time=lambda game, seat, bot: adapter.bot_reaction_time(seat),
+            watched=human is None,
+            close=adapter.close_window,
+        )
+        self.link = LocalLink(self.match, human, self._delivered)
+        # Scripted input has no listener and no clock: the table's time moves only
+        # to its own wake-ups, so a script replays exactly.
+        self._table_time = 0.0
+        self.match.recorded_at = self.now()  # the first bot waits its pace from here
 
     @property
     def reading_wpm(self) -> float:
@@ -434,14 +453,14 @@ class Session:
                     if not self._human_step():
                         return self._leave()
                 else:
-                    # One pause per bot turn: a bot's draw and discard follow each other.
+                    # The table's clock: one pause per bot turn (a bot's draw and
+                    # discard follow each other), counted from when it was heard.
                     self.console.set_prompt(self.adapter.prompt())
-                    new_turn = seats[0] != self._last_actor
-                    if not self._wait_for_bot(new_turn=new_turn):
+                    if not self._wait_for_table():
                         return self._leave()
                     if self.adapter.game.to_act() != seats or self.adapter.in_window():
                         continue  # the player moved meanwhile (a Ñ thrown out of turn)
-                    self._bot_step(seats[0])
+                    self.table_step()
         except KeyboardInterrupt:
             return self._leave()
         self.announcer.narrate_lines(self.adapter.ending())
@@ -510,6 +529,61 @@ class Session:
             }
         )
 
+    # -- the table, over the link -------------------------------------------------
+    def _policy(self) -> ReactionPolicy:
+        """The table's timing now: windows in real time only for a person at a
+        terminal (scripted input is always turn by turn), the rivals' pace."""
+        seconds = self.reactions.seconds if self.reactions.realtime else None
+        return ReactionPolicy(seconds=seconds, pace=self.pace)
+
+    def now(self) -> float:
+        """The table's time: the session's clock, or for scripted input the time the
+        table has reached by itself (nobody listens, nothing takes time)."""
+        if getattr(self.console, "interactive", False):
+            return self.clock()
+        return self._table_time
+
+    def start_match(self) -> None:
+        """A new table: the deal is delivered and said."""
+        with self.reply_first():
+            self.link.start(self.now())
+        self.save()
+
+    def _delivered(self, delivery: Delivery) -> None:
+        """A batch from the table, as this seat may see it: its lines are made now
+        (the adapter reads the table as it is after the batch) and said once the
+        call that caused it returns (see `reply_first`)."""
+        items = self.adapter.describe_events(delivery.events)
+        # The console only stores the prompt: it is drawn after these lines, in the
+        # same write, so the lines and the prompt are one utterance.
+        self.console.set_prompt(self.adapter.prompt())
+        assert self._deferred is not None, "the table is only called inside reply_first"
+        self._deferred.append(items)
+
+    def _report_heard(self) -> None:
+        """Tell the table when the player will have heard all that was said (bots
+        and windows wait for it). Scripted input: at once."""
+        if getattr(self.console, "interactive", False):
+            self.link.heard(self.announcer.heard_at())
+        else:
+            self.link.heard(self._table_time)
+
+    def table_step(self) -> bool:
+        """Let the table act once at this moment (a bot's move, a window's end).
+        False if nothing was due."""
+        self.match.policy = self._policy()
+        with self.reply_first():
+            return self.link.wait(self.now())
+
+    def answering(self) -> None:
+        """The player is answering the open window: faster bots go first."""
+        with self.reply_first():
+            self.link.answering(self.now())
+
+    def last_actor(self) -> int | None:
+        """Who made the table's latest move (None: the deal or the clock)."""
+        return self.match.log[-1].seat if self.match.log else None
+
     # Used by the reaction-window driver.
     def play(self, seat: int, action: Action) -> None:
         self._play(seat, action)
@@ -535,7 +609,8 @@ class Session:
         command = self.table.parse(line)
         if command is None or command.name in ("paso", "mano"):
             return
-        who = self.adapter.table.names[self._last_actor] if self._last_actor is not None else ""
+        actor = self.last_actor()
+        who = self.adapter.table.names[actor] if actor is not None else ""
         self._answer(
             [
                 _("Llegas tarde: {name} se adelantó a tu {text}.").format(
@@ -548,25 +623,14 @@ class Session:
     def quitting(self) -> bool:
         return self._quit
 
-    def narrate_events(self, events: Sequence[Event]) -> None:
-        """Events that no action produced (a window closed by the clock)."""
-        self._after(events)
-
     def _play(self, seat: int, action: Action) -> None:
-        events = self.adapter.game.apply(seat, action)
-        self._last_actor = seat
-        self._after(events)
-
-    def _after(self, events: Sequence[Event]) -> None:
-        self.adapter.observe(events)
-        items = self.adapter.describe_events(events)  # texts only (the last move's too)
-        # The console only stores the prompt: it is drawn after these lines, in the
-        # same write, so the lines and the prompt are one utterance.
-        self.console.set_prompt(self.adapter.prompt())
-        if self._deferred is not None:
-            self._deferred.append(items)  # told after the reply to what was typed
-            return
-        self._present(items)
+        """The player's action, sent to the table (IllegalAction if refused)."""
+        if seat != self.link.seat:
+            raise ValueError(f"seat {seat} is not this session's")
+        with self.reply_first():
+            outcome = self.link.submit(action, self.now())
+        if outcome.refused is not None:
+            raise outcome.refused
 
     def _present(self, items: Sequence[str | Pause]) -> None:
         """Narrate a move's lines; at a Pause (after a round's scores) wait for
@@ -595,6 +659,7 @@ class Session:
                 self.announcer.narrate_lines(batch)
             batch = []
         self.announcer.narrate_lines(batch)
+        self._report_heard()
         self.save()  # after the lines are on their way: a slow disk delays no line
 
     @contextlib.contextmanager
@@ -605,6 +670,10 @@ class Session:
         self._deferred = [] if outer is None else outer
         try:
             yield
+            while outer is None and self.adapter.automatic is not None:
+                action, self.adapter.automatic = self.adapter.automatic, None
+                if self.link.submit(action, self.now()).refused is not None:
+                    break  # (the rules changed their mind: the player decides)
         finally:
             held, self._deferred = self._deferred, outer
             if outer is None:
@@ -667,9 +736,6 @@ class Session:
             self.announcer.key_pressed()
         return line
 
-    def _bot_step(self, seat: int) -> None:
-        self._play(seat, self.adapter.bot_action(seat))
-
     def bot_ready_at(self, since: float, *, new_turn: bool) -> float:
         """When the next bot may move, for a wait that began at ``since``: once what
         was printed has been heard (or cut by a key), plus the pace when a new
@@ -677,18 +743,24 @@ class Session:
         heard = max(since, self.announcer.speech_end())
         return ReactionPolicy(pace=self.pace).bot_ready_at(heard, new_turn=new_turn)
 
-    def _wait_for_bot(self, *, new_turn: bool = True) -> bool:
-        """Pause until the last lines have been heard (plus the pace for a new
-        turn); an interactive player may read meanwhile (an answer is heard before
-        the bot goes on). Returns False if the player left. Scripted input waits
-        the pace only (nobody listens)."""
+    def _wait_for_table(self) -> bool:
+        """Pause until the table's next move is due: once the last lines have been
+        heard, plus the pace for a new turn (the table's clock). An interactive
+        player may read meanwhile (an answer is heard before the bot goes on, and a
+        key press cuts the speech). Returns False if the player left. Scripted
+        input waits the pace only (nobody listens)."""
+        self.match.policy = self._policy()
         if not getattr(self.console, "interactive", False):
-            if new_turn and self.pace > 0:
-                self.sleep(self.pace)
+            self._report_heard()
+            wake = self.link.next_wakeup()
+            if wake is not None and wake > self._table_time:
+                self.sleep(wake - self._table_time)
+                self._table_time = wake
             return True
-        since = self.clock()
         while True:
-            remaining = self.bot_ready_at(since, new_turn=new_turn) - self.clock()
+            self.link.heard(self.announcer.speech_end())
+            wake = self.link.next_wakeup()
+            remaining = 0.0 if wake is None else wake - self.clock()
             if remaining <= 0.001:  # (a float remainder would never run out)
                 return True
             if not self.answer_lines_for(remaining):

@@ -193,10 +193,9 @@ class ChinchonAdapter(GameAdapter):
                 isinstance(e, r.TurnStarted) and e.seat == human and e.phase == "layoff"
                 for e in events
             )
-            why = advice.why_finished(view, started)
-            more = self.game.apply(human, r.FinishLayOff())
-            self.observe(more)
-            items = [*items, why, *self.describe_events(more)]
+            # The table plays it for the player once this batch has been told.
+            self.automatic = r.FinishLayOff()
+            items = [*items, advice.why_finished(view, started)]
         return items
 
     def _close_danger(self, card: Card | None = None) -> str | None:
