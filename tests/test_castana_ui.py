@@ -534,7 +534,7 @@ def test_continuar_keeps_the_games_reaction_mode(isolated_home, monkeypatch):
     settings = Settings()
     settings.castana.reaction_mode = "tiempo"  # remembered for new games, not for this one
     app = App(settings, force_plain=True)
-    app._run = lambda adapter, resumed, game_id: app.settings.castana.reaction_mode
+    app._run = lambda adapter, resumed, game_id, saved=None: app.settings.castana.reaction_mode
     assert app.continue_game() == "turnos"
     app.close()
 

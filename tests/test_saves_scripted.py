@@ -232,7 +232,9 @@ def test_continuar_at_a_terminal_with_several_saves_offers_a_numbered_choice(
     )
     runs = []
     monkeypatch.setattr(
-        cli.App, "_run", lambda self, adapter, resumed=False, game_id="": runs.append(game_id)
+        cli.App,
+        "_run",
+        lambda self, adapter, resumed=False, game_id="", saved=None: runs.append(game_id),
     )
     assert cli.main(["continuar"]) == 0
     out = made[-1].out
@@ -247,24 +249,32 @@ def test_continuar_at_a_terminal_with_several_saves_offers_a_numbered_choice(
     assert runs == ["palabras"]
 
 
-@pytest.mark.slow
-def test_a_game_resumed_in_english_does_not_read_its_spanish_last_play(tmp_path):
-    run(["jugar", "cabanga", "--semilla", "3", "--ritmo", "0"], ["salir"], tmp_path)
-    result = run(["--idioma", "en", "continuar", "cabanga"], ["last", "salir"], tmp_path)
-    lines = result.stdout.splitlines()
-    assert "In the history, in Spanish." in lines
-    assert not [line for line in lines if "juega" in line or "roba" in line]
+QUIT = {"es": "salir", "en": "quit"}
 
 
-def test_a_game_resumes_in_the_language_the_player_uses_now(tmp_path):
-    run(
-        ["--idioma", "en", "jugar", "cabanga", "--semilla", "3", "--ritmo", "0"], ["quit"], tmp_path
-    )
-    result = run(["continuar", "cabanga"], ["ultima", "salir"], tmp_path)
-    lines = result.stdout.splitlines()
-    assert "Partida recuperada." in lines
-    assert "En el historial, en inglés." in lines
-    assert "Game resumed." not in lines
+@pytest.mark.parametrize(("played", "read"), [("en", "es"), ("es", "en")])
+def test_a_game_resumed_in_another_language_is_told_again_in_it(tmp_path, played, read):
+    # Saves hold the table's log, not text: the history and the last play come
+    # back in the language the player reads now, exactly as a game played in it.
+    def save(language, folder):
+        args = ["--idioma", language, "jugar", "cabanga", "--semilla", "3", "--ritmo", "0"]
+        run(args, [QUIT[language]], folder)
+
+    save(played, tmp_path / "other")
+    save(read, tmp_path / "same")
+    typed = {"es": ["ultima", "historial 40"], "en": ["last", "history 40"]}[read]
+    resumed = {
+        folder: run(
+            ["--idioma", read, "continuar", "cabanga"], [*typed, QUIT[read]], tmp_path / folder
+        )
+        for folder in ("other", "same")
+    }
+    lines = resumed["other"].stdout.splitlines()
+    assert lines == resumed["same"].stdout.splitlines()
+    said = {"es": ("Partida recuperada.", " juega "), "en": ("Game resumed.", " plays ")}[read]
+    assert said[0] in lines
+    assert any(said[1] in line for line in lines)  # the rivals' plays, in the history
+    assert not [line for line in lines if "historial, en" in line or "history, in" in line]
 
 
 @pytest.mark.slow

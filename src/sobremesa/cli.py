@@ -524,7 +524,9 @@ class App:
         adapter = game_ui(game_id).new_adapter(self.settings, seed=seed, spectator=spectator)
         return self._run(adapter, resumed=False, game_id=game_id)
 
-    def _run(self, adapter: Any, *, resumed: bool, game_id: str) -> str:
+    def _run(
+        self, adapter: Any, *, resumed: bool, game_id: str, saved: dict[str, Any] | None = None
+    ) -> str:
         session = Session(
             adapter,
             self.console,
@@ -535,6 +537,8 @@ class App:
             reading_wpm=self.settings.reading_wpm,
             status_prompt=self.settings.prompt_style == "estado",
         )
+        if saved is not None and isinstance(saved.get("match"), dict):
+            session.resume_table(saved["match"], saved.get("saved_at"))
         if not resumed:
             for line in adapter.intro():
                 self.announcer.narrate(line)
@@ -606,12 +610,34 @@ class App:
         pace = data.get("pace")
         if not self.pace_given and isinstance(pace, int | float) and 0 <= pace <= 10:
             self.settings.pace = float(pace)
-        history = data.get("history")
+        history = data.get("history")  # a save of an older version: its lines as said
+        if isinstance(data.get("match"), dict):
+            history = self._retell(game_id, data, adapter)
         for line in history[-300:] if isinstance(history, list) else []:
             if isinstance(line, str):
                 self.announcer.history.add(line)
                 self.announcer.review.add(line)
-        return self._run(adapter, resumed=True, game_id=game_id)
+        return self._run(adapter, resumed=True, game_id=game_id, saved=data)
+
+    def _retell(self, game_id: str, data: dict[str, Any], adapter: Any) -> list[str]:
+        """The history, the last play and the lines an open window holds, told again
+        from the saved table's log in the language the player reads now (empty if
+        the log does not replay: the game itself is unharmed)."""
+        from sobremesa.ui.retell import retell
+
+        table = data["match"]
+        try:
+            shadow = game_ui(game_id).restore_adapter(
+                self.settings,
+                {"state": table["opening"], "table": data["table"], "bots": [], "extra": {}},
+            )
+            retold = retell(shadow, table, entry(game_id).rules().action_from_dict)
+        except Exception:  # anything a damaged log makes the replay do
+            return []
+        adapter.last_move, adapter.last_brief = retold.last_move, retold.last_brief
+        if hasattr(adapter, "held"):
+            adapter.held = retold.held
+        return retold.lines
 
     # -- options -----------------------------------------------------------
     def set_option(self, section: str | None, name: str, value: Any) -> None:
@@ -648,7 +674,7 @@ def restore_checked(game_id: str, settings: Settings, data: dict[str, Any]) -> A
     import json
 
     module = game_ui(game_id)
-    history = data.get("history", [])
+    history = data.get("history", [])  # older saves: the lines as said
     if not isinstance(history, list) or not all(isinstance(line, str) for line in history):
         raise ValueError("history")
 

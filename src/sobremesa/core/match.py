@@ -108,6 +108,13 @@ class Match:
         self.close = close or game.close_window
         self.listeners: list[Callable[[Delivery], None]] = []  # links, told every delivery
         self.log: list[Logged] = []
+        self._log_data: list[dict[str, Any]] = []  # the log's JSON form, made once per event
+        # What was played, in order, as data: [index in the log where its batch
+        # begins, seat (None: the clock closing a window), the action (None: a
+        # close)]. With the state at the start (`opening`) it replays the match, so
+        # a seat's history can be told again in any language.
+        self.played: list[list[Any]] = []
+        self.opening: dict[str, Any] | None = None
         self.window: WindowClock | None = None
         self.heard: dict[int, float] = {}  # person's seat -> when they have heard all so far
         self.ready_at = 0.0  # when a bot may play its ordinary turn
@@ -121,6 +128,7 @@ class Match:
     def start(self, now: float) -> list[Delivery]:
         """The opening events (the deal), delivered. The clock then acts through
         `advance` (a restored match does not start again)."""
+        self.opening = self.game.to_dict()
         return self._record(None, list(self.game.opening_events), now)
 
     def submit(self, seat: int, action: Action, now: float, *, then: bool = True) -> Outcome:
@@ -138,6 +146,7 @@ class Match:
             events = self.game.apply(seat, action)
         except IllegalAction as error:
             return Outcome(out, refused=error)
+        self.played.append([len(self.log), seat, action.to_dict()])
         out += self._record(seat, events, now)
         return Outcome(out + (self.advance(now) if then else []))
 
@@ -242,6 +251,7 @@ class Match:
 
     def _close(self, now: float) -> list[Delivery]:
         """The window's time is up: the rules close it."""
+        self.played.append([len(self.log), None, None])
         out = self._record(None, self.close(), now)
         if self.window is not None and self.window.key == repr(self.game.window_key()):
             raise RuntimeError("the game's window did not close")
@@ -254,7 +264,9 @@ class Match:
             if seat not in self.game.to_act():
                 return []  # its part of the window is over (nothing to answer)
         action = self.bots[seat].choose(self.game.view(seat))
-        return self._record(seat, self.game.apply(seat, action), now)
+        events = self.game.apply(seat, action)
+        self.played.append([len(self.log), seat, action.to_dict()])
+        return self._record(seat, events, now)
 
     def _record(self, seat: int | None, events: Iterable[Event], now: float) -> list[Delivery]:
         """Log a batch, let the bots see it, open or close the window's clock, and
@@ -262,7 +274,9 @@ class Match:
         events = list(events)
         self.last_events = events  # as the table saw them (for drivers and checks)
         for event in events:
-            self.log.append(Logged(len(self.log) + 1, seat, event))
+            logged = Logged(len(self.log) + 1, seat, event)
+            self.log.append(logged)
+            self._log_data.append(logged.to_dict())
         for bot_seat, bot in self.bots.items():
             for event in events:
                 bot.observe(event.visible_to(bot_seat))
@@ -331,6 +345,12 @@ class Match:
             "game": self.game.to_dict(),
             "seats": list(self.seats),
             "bots": [[seat, bot.to_dict()] for seat, bot in sorted(self.bots.items())],
+            **self.table_to_dict(),
+        }
+
+    def table_to_dict(self) -> dict[str, Any]:
+        """Everything but the game and the bots (a save that holds those already)."""
+        return {
             "policy": self.policy.to_dict(),
             "watched": self.watched,
             "window": None if self.window is None else self.window.to_dict(),
@@ -338,7 +358,9 @@ class Match:
             "ready_at": self.ready_at,
             "recorded_at": self.recorded_at,
             "new_turn": self.new_turn,
-            "log": [entry.to_dict() for entry in self.log],
+            "log": list(self._log_data),
+            "played": [list(entry) for entry in self.played],
+            "opening": self.opening,
         }
 
     @classmethod
@@ -358,18 +380,50 @@ class Match:
             reaction_time=reaction_time,
             watched=bool(data.get("watched", True)),
         )
-        window = data.get("window")
-        match.window = None if window is None else WindowClock.from_dict(window)
-        match.heard = {int(seat): float(t) for seat, t in data.get("heard", [])}
-        match.ready_at = float(data.get("ready_at", 0.0))
-        match.recorded_at = float(data.get("recorded_at", 0.0))
-        match.new_turn = bool(data.get("new_turn", True))
-        decode = type(match.game).event_from_dict
-        match.log = [
-            Logged(int(e["seq"]), None if e["seat"] is None else int(e["seat"]), decode(e["event"]))
-            for e in data.get("log", [])
-        ]
+        match.load_table(data)
         return match
+
+    def load_table(self, data: Mapping[str, Any]) -> None:
+        """The clock, the log and what was played, from `to_dict()` (the game and the
+        bots are this match's own). ValueError or KeyError if malformed."""
+        window = data.get("window")
+        self.window = None if window is None else WindowClock.from_dict(window)
+        self.heard = {int(seat): float(t) for seat, t in data.get("heard", [])}
+        self.ready_at = float(data.get("ready_at", 0.0))
+        self.recorded_at = float(data.get("recorded_at", 0.0))
+        self.new_turn = bool(data.get("new_turn", True))
+        decode = type(self.game).event_from_dict
+        log = data.get("log", [])
+        self.log = [
+            Logged(int(e["seq"]), None if e["seat"] is None else int(e["seat"]), decode(e["event"]))
+            for e in log
+        ]
+        if [entry.seq for entry in self.log] != list(range(1, len(self.log) + 1)):
+            raise ValueError("log")
+        self._log_data = [entry.to_dict() for entry in self.log]
+        played = data.get("played", [])
+        for entry in played:
+            at, seat, action = entry
+            if not (isinstance(at, int) and 0 <= at <= len(self.log)):
+                raise ValueError("played")
+            if not (seat is None or isinstance(seat, int)) or not (
+                action is None or isinstance(action, dict)
+            ):
+                raise ValueError("played")
+        self.played = [list(entry) for entry in played]
+        opening = data.get("opening")
+        self.opening = opening if isinstance(opening, dict) else None
+
+    def rebase(self, now: float, then: float) -> None:
+        """Times saved at ``then`` on another clock go on at ``now``: an open window
+        keeps the time it had left, bots the wait they had left."""
+        shift = now - then
+        if self.window is not None:
+            self.window.opened_at += shift
+        self.heard = {seat: t + shift for seat, t in self.heard.items()}
+        self._window_heard = {seat: t + shift for seat, t in self._window_heard.items()}
+        self.ready_at += shift
+        self.recorded_at += shift
 
 
 def play_out(

@@ -26,6 +26,8 @@ from sobremesa.ui.commands import SHOUTS, Command, CommandSpec, CommandTable, sh
 from sobremesa.ui.numbers import decimal_number, number
 
 PAGE_LINES = 9  # long texts come in screen-sized pieces (DESIGN §6)
+#: Adapter state that is text: never saved, told again from the log (`ui.retell`).
+TOLD = frozenset(("last_move", "last_brief", "held"))
 
 
 @dataclass
@@ -80,6 +82,8 @@ def restore_seats(
     table = Table.from_dict(data["table"])
     if len(table.names) != game.num_seats:
         raise ValueError("table")
+    if table.human is not None:
+        table.names[table.human] = _("Tú")  # in the language the player reads now
     return table, {int(seat): bot_from_dict(bot) for seat, bot in data["bots"]}
 
 
@@ -393,8 +397,17 @@ class Session:
         self._keys: Any = None  # the console key mode in force
         # The table: the match holds the game, the bots and the clock's rules; this
         # session is its human seat's (or the spectator's) client, over a link.
+        # Scripted input has no listener and no clock: the table's time moves only
+        # to its own wake-ups, so a script replays exactly.
+        self._table_time = 0.0
+        self._rebase_from: float | None = None  # a saved table's clock, to go on from
+        self.match = self._fresh_match()
+
+    def _fresh_match(self) -> Match:
+        """A table over the adapter's game (new, or restored without its log)."""
+        adapter = self.adapter
         human = adapter.table.human
-        self.match = Match(
+        match = Match(
             adapter.game,
             ["bot" if seat in adapter.bots else "human" for seat in range(adapter.game.num_seats)],
             adapter.bots,
@@ -404,11 +417,12 @@ class Session:
             watched=human is None,
             close=adapter.close_window,
         )
-        self.link = LocalLink(self.match, human, self._delivered)
-        # Scripted input has no listener and no clock: the table's time moves only
-        # to its own wake-ups, so a script replays exactly.
-        self._table_time = 0.0
-        self.match.recorded_at = self.now()  # the first bot waits its pace from here
+        if getattr(self, "link", None) is not None:
+            self.link.close()
+        self.link = LocalLink(match, human, self._delivered)
+        match.recorded_at = self.now()  # the first bot waits its pace from here
+        match.opening = adapter.game.to_dict()  # replayed from here (a new table: the deal)
+        return match
 
     @property
     def reading_wpm(self) -> float:
@@ -441,6 +455,13 @@ class Session:
                     if not self._wait_for_enter(self._pause):
                         return self._leave()
                     self._pause = None
+                if self._rebase_from is not None:
+                    # The saved clock goes on once the player has heard the recap:
+                    # an open window keeps the time it had left.
+                    self._report_heard()
+                    now = self.announcer.heard_at() if self._interactive() else self.now()
+                    self.match.rebase(now, self._rebase_from)
+                    self._rebase_from = None
                 if self.adapter.in_window():
                     if not self.reactions.run():
                         return self._leave()
@@ -515,21 +536,40 @@ class Session:
         return True
 
     def _write_save(self) -> None:
+        # No text: the history, the last play and what a window holds are told
+        # again from the table's log on `continuar`, in the reader's language.
+        extra = {k: v for k, v in self.adapter.extra_to_data().items() if k not in TOLD}
         saves.write_save(
             {
                 "game": self.adapter.game_id,
                 "table": self.adapter.table.to_dict(),
                 "state": self.adapter.game.to_dict(),
                 "bots": self.adapter.bots_to_data(),
-                "extra": self.adapter.extra_to_data(),
+                "extra": extra,
                 "pace": self.pace,  # a `ritmo` typed in the game stays with it
                 "window": self.reactions.seconds,  # None: turn by turn, kept on continuar
-                "language": i18n.language(),  # its lines (history, last play) are in it
-                "history": list(self.announcer.history.last(300)),
+                "match": self.match.table_to_dict(),  # the clock, the log, what was played
+                "saved_at": self.now(),  # the table's time then (its clock's)
             }
         )
 
+    def resume_table(self, data: Any, saved_at: Any) -> bool:
+        """A saved game's table (`Match.table_to_dict()`): its log, what was played
+        and its clock, which goes on when the player is back (`run`). False if it
+        was malformed: the table starts its log afresh (the game is unharmed)."""
+        try:
+            self.match.load_table(data)
+            then = float(saved_at)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            self.match = self._fresh_match()
+            return False
+        self._rebase_from = then
+        return True
+
     # -- the table, over the link -------------------------------------------------
+    def _interactive(self) -> bool:
+        return getattr(self.console, "interactive", False)
+
     def _policy(self) -> ReactionPolicy:
         """The table's timing now: windows in real time only for a person at a
         terminal (scripted input is always turn by turn), the rivals' pace."""
