@@ -197,6 +197,32 @@ def test_a_save_in_a_window_resumes_with_the_time_left() -> None:
     assert twin.match.to_dict() == table.match.to_dict()
 
 
+def test_a_saved_window_goes_on_another_clock_with_the_time_it_had_left() -> None:
+    entry = GAMES["cabanga"]
+    for seed in range(40):
+        table = Table(entry, seed, 3, [0], realtime=True)
+        table.take(table.match.start(0.0))
+        for _ in range(400):
+            if table.match.window is not None and 0 in table.match.game.to_act():
+                break
+            table.step()
+        if table.match.window is not None and 0 in table.match.game.to_act():
+            break
+    else:
+        pytest.fail("no window for the person in 40 games")
+    match = table.match
+    saved_at = match.window.opened_at + 1.25  # saved 1.25 s into the window
+    left = match.deadline(0) - saved_at
+    times = dict(match.window.times)
+    twin = table.copy()
+    twin.match.rebase(5000.0, saved_at)  # another process: its clock reads 5000
+    assert twin.match.deadline(0) == pytest.approx(5000.0 + left)
+    assert twin.match.window.times == times  # the bots' times count from the same start
+    assert twin.match.next_wakeup() == pytest.approx(match.next_wakeup() - saved_at + 5000.0)
+    twin.take(twin.match.advance(5000.0 + left - 0.01))
+    assert twin.match.window is not None  # still open just before the time left runs out
+
+
 def test_turn_by_turn_a_fast_listener_goes_first_and_a_slow_one_is_late() -> None:
     """A person's answer time is counted from when they heard the window: bots
     faster than that answer first; a window they closed makes the answer late."""
