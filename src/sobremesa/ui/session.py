@@ -13,7 +13,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from sobremesa import i18n, saves
 from sobremesa.core.game import Action, Event, Game, IllegalAction
@@ -21,9 +21,12 @@ from sobremesa.core.link import LocalLink
 from sobremesa.core.match import Delivery, Match
 from sobremesa.core.policy import ReactionPolicy
 from sobremesa.i18n import N_, _, ngettext
-from sobremesa.ui.announcer import Announcer, Said, brief_form
+from sobremesa.ui.announcer import Announcer, Said
 from sobremesa.ui.commands import SHOUTS, Command, CommandSpec, CommandTable, shortcut
 from sobremesa.ui.numbers import decimal_number, number
+from sobremesa.ui.wording import prompt_of
+
+AdapterT = TypeVar("AdapterT", bound="GameAdapter")
 
 PAGE_LINES = 9  # long texts come in screen-sized pieces (DESIGN §6)
 #: Adapter state that is text: never saved, told again from the log (`ui.retell`).
@@ -75,6 +78,15 @@ def make_bots(table: Table, seed: int, make: Callable[..., Any]) -> dict[int, An
     }
 
 
+def seat_bots(
+    players: int, seed: int, *, spectator: bool, levels: Sequence[str], make: Callable[..., Any]
+) -> tuple[Table, dict[int, Any]]:
+    """A new table's seats (`seat_table`) and its bots (`make_bots`), as every game
+    seats them; ``levels``: one per seat, the player's ignored."""
+    table = seat_table(players, seed, spectator=spectator, levels=levels)
+    return table, make_bots(table, seed, make)
+
+
 def restore_seats(
     data: dict[str, Any], game: Game, bot_from_dict: Callable[[Any], Any]
 ) -> tuple[Table, dict[int, Any]]:
@@ -87,13 +99,26 @@ def restore_seats(
     return table, {int(seat): bot_from_dict(bot) for seat, bot in data["bots"]}
 
 
-def held_to_data(held: Sequence[str]) -> list[list[str]]:
-    """Lines held during a window, for a save: each with its brief form."""
-    return [[str(line), brief_form(line)] for line in held]
+def restore_table(
+    data: dict[str, Any],
+    game: Game,
+    bot_from_dict: Callable[[Any], Any],
+    build: Callable[[Table, dict[int, Any]], AdapterT],
+) -> tuple[AdapterT, dict[str, Any]]:
+    """A saved game's adapter: its seats and bots (`restore_seats`), the adapter
+    ``build`` makes with them, its last move; and the save's extra fields, for the
+    game's own (ValueError if the seats do not match the game)."""
+    table, bots = restore_seats(data, game, bot_from_dict)
+    adapter = build(table, bots)
+    extra = data.get("extra", {})
+    extra = extra if isinstance(extra, dict) else {}
+    adapter.restore_last_move(extra)
+    return adapter, extra
 
 
 def held_from_data(data: Any) -> list[str]:
-    """Held lines from a save (anything malformed is dropped)."""
+    """Held lines from an older save, each with its brief form (anything malformed
+    is dropped)."""
     if not isinstance(data, list):
         return []
     return [
@@ -194,6 +219,14 @@ class GameAdapter(ABC):
 
     @abstractmethod
     def ending(self) -> list[str]: ...
+
+    def waiting_prompt(self) -> str:
+        """The prompt while rivals play: in the status style the last move in brief,
+        else `Mirando>` for the spectator and `Espera>` for the player."""
+        brief = getattr(self, "last_brief", "")
+        if self.status_prompt and brief:
+            return prompt_of(brief)
+        return _("Mirando> ") if self.table.human is None else _("Espera> ")
 
     def key_bindings(self) -> dict[str, str] | None:
         """Extra keys while the game is in a key mode (None: the normal keys)."""
@@ -332,9 +365,12 @@ class GameAdapter(ABC):
         return {}
 
     def restore_last_move(self, extra: dict[str, Any]) -> None:
-        """The last move's text and brief form kept in a save (`ultima`, the status
-        prompt), if well formed; else what a new table has. The brief form is one
-        line or a list of lines, as this game keeps it."""
+        """The last move's text and brief form, and the lines a window held, kept in
+        a save of an older version (newer saves tell them again from the table's
+        log: `ui.retell`), if well formed; else what a new table has. The brief
+        form is one line or a list of lines, as this game keeps it."""
+        if hasattr(self, "held"):
+            self.held = held_from_data(extra.get("held"))
         last = extra.get("last_move", "")
         self.last_move = last if isinstance(last, str) else ""
         brief = extra.get("last_brief")

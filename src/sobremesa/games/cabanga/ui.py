@@ -27,17 +27,7 @@ from sobremesa.games.cabanga.texts import card_text, colour_name, gap_brief
 from sobremesa.i18n import _
 from sobremesa.settings import Settings
 from sobremesa.ui.commands import Command, CommandSpec
-from sobremesa.ui.session import (
-    GameAdapter,
-    Pause,
-    Reply,
-    Table,
-    held_from_data,
-    held_to_data,
-    make_bots,
-    restore_seats,
-    seat_table,
-)
+from sobremesa.ui.session import GameAdapter, Pause, Reply, Table, restore_table, seat_bots
 from sobremesa.ui.told import Names
 from sobremesa.ui.wording import join, next_round_pause, prompt_of
 
@@ -126,7 +116,6 @@ class CabangaAdapter(GameAdapter):
         return {
             "last_move": self.last_move,
             "last_brief": self.last_brief,
-            "held": held_to_data(self.held),
             "could_throw": self.could_throw,
             # A question asked (side or colour) stays pending across a save.
             "asked": self._asked.code if self._asked is not None else None,
@@ -302,11 +291,7 @@ class CabangaAdapter(GameAdapter):
                     _("Juega, evita {colour}").format(colour=colour_name(view.previous_colour))
                 )
             return _("Juega> ")
-        if self.status_prompt and self.last_brief:
-            return prompt_of(self.last_brief)
-        if human is None:
-            return _("Mirando> ")
-        return _("Espera> ")
+        return self.waiting_prompt()
 
     # -- commands ----------------------------------------------------------------
     def commands(self) -> list[CommandSpec]:
@@ -381,17 +366,17 @@ def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> CabangaAda
     players = min(6, max(3, players))
     options = r.CabangaOptions(players=players, limit=c.limit, symbols=tuple(c.symbols))
     game = r.CabangaGame(options, seed=seed)
-    table = seat_table(players, seed, spectator=spectator, levels=[c.level] * players)
-    return CabangaAdapter(game, table, make_bots(table, seed, make_bot), settings)
+    table, bots = seat_bots(
+        players, seed, spectator=spectator, levels=[c.level] * players, make=make_bot
+    )
+    return CabangaAdapter(game, table, bots, settings)
 
 
 def restore_adapter(settings: Settings, data: dict[str, Any]) -> CabangaAdapter:
     game = r.CabangaGame.from_dict(data["state"])
-    table, bots = restore_seats(data, game, bot_from_dict)
-    adapter = CabangaAdapter(game, table, bots, settings)
-    extra = data.get("extra", {})
-    adapter.restore_last_move(extra)
-    adapter.held = held_from_data(extra.get("held"))
+    adapter, extra = restore_table(
+        data, game, bot_from_dict, lambda table, bots: CabangaAdapter(game, table, bots, settings)
+    )
     adapter.could_throw = extra.get("could_throw", True) is not False
     try:
         asked = extra.get("asked")

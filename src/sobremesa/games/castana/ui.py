@@ -40,17 +40,7 @@ from sobremesa.lexicon.spelling import WordError, normalize
 from sobremesa.settings import Settings
 from sobremesa.ui.commands import Command, CommandSpec, fold
 from sobremesa.ui.numbers import is_number
-from sobremesa.ui.session import (
-    GameAdapter,
-    Pause,
-    Reply,
-    Table,
-    held_from_data,
-    held_to_data,
-    make_bots,
-    restore_seats,
-    seat_table,
-)
+from sobremesa.ui.session import GameAdapter, Pause, Reply, Table, restore_table, seat_bots
 from sobremesa.ui.told import Names
 from sobremesa.ui.wording import (
     PROMPT_CELLS,
@@ -240,7 +230,6 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
             "last_move": self.last_move,
             "last_brief": self.last_brief,
             "order": self.order,
-            "held": held_to_data(self.held),
         }
 
     # -- prompt ----------------------------------------------------------------------
@@ -307,11 +296,7 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
                     _("Arriba {card}").format(card=card_text(view.top)),
                 )
             return _("Juega> ")
-        if status and self.last_brief:
-            return prompt_of(self.last_brief)
-        if human is None:
-            return _("Mirando> ")
-        return _("Espera> ")
+        return self.waiting_prompt()
 
     # -- commands --------------------------------------------------------------------
     def commands(self) -> list[CommandSpec]:
@@ -596,13 +581,18 @@ def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> CastanaAda
     c = settings.castana
     players = c.rivals if spectator else c.rivals + 1
     players = min(6, max(2, players))
-    table = seat_table(players, seed, spectator=spectator, levels=[c.level] * players)
-    protected = tuple(seat == table.human and c.warn_before_steal for seat in range(players))
     notices: list[str] = []
     lexicon = _lexicon(settings, notices)
+    table, bots = seat_bots(
+        players,
+        seed,
+        spectator=spectator,
+        levels=[c.level] * players,
+        make=lambda *a, **k: make_bot(*a, **k, lexicon=lexicon),
+    )
+    protected = tuple(seat == table.human and c.warn_before_steal for seat in range(players))
     options = r.CastanaOptions(players=players, referee=c.referee, protected=protected)
     game = r.CastanaGame(options, seed=seed, is_word=lambda w: w.lower() in lexicon)
-    bots = make_bots(table, seed, lambda *a, **k: make_bot(*a, **k, lexicon=lexicon))
     return CastanaAdapter(game, table, bots, settings, lexicon, notices)
 
 
@@ -617,11 +607,12 @@ def restore_adapter(settings: Settings, data: dict[str, Any]) -> CastanaAdapter:
     notices: list[str] = []
     lexicon = _lexicon(settings, notices)
     game = r.CastanaGame.from_dict(data["state"], is_word=lambda w: w.lower() in lexicon)
-    table, bots = restore_seats(data, game, lambda bot: bot_from_dict(bot, lexicon=lexicon))
-    adapter = CastanaAdapter(game, table, bots, settings, lexicon, notices)
-    extra = data.get("extra", {})
-    adapter.restore_last_move(extra)
+    adapter, extra = restore_table(
+        data,
+        game,
+        lambda bot: bot_from_dict(bot, lexicon=lexicon),
+        lambda table, bots: CastanaAdapter(game, table, bots, settings, lexicon, notices),
+    )
     if extra.get("order") in ("color", "letra"):
         adapter.order = extra["order"]
-    adapter.held = held_from_data(extra.get("held"))
     return adapter

@@ -24,15 +24,7 @@ from sobremesa.games.chinchon.texts import join_names
 from sobremesa.i18n import _
 from sobremesa.settings import Settings
 from sobremesa.ui.commands import Command, CommandSpec
-from sobremesa.ui.session import (
-    GameAdapter,
-    Pause,
-    Reply,
-    Table,
-    make_bots,
-    restore_seats,
-    seat_table,
-)
+from sobremesa.ui.session import GameAdapter, Pause, Reply, Table, restore_table, seat_bots
 from sobremesa.ui.spanish_cards import card_name
 from sobremesa.ui.wording import next_round_pause, prompt_of
 
@@ -388,16 +380,17 @@ def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> ChinchonAd
         seven_run_wins=c.seven_run_wins,
     )
     game = r.ChinchonGame(options, seed=seed)
-    table = seat_table(players, seed, spectator=spectator, levels=[c.level] * players)
-    return ChinchonAdapter(game, table, make_bots(table, seed, make_bot), settings)
+    table, bots = seat_bots(
+        players, seed, spectator=spectator, levels=[c.level] * players, make=make_bot
+    )
+    return ChinchonAdapter(game, table, bots, settings)
 
 
 def restore_adapter(settings: Settings, data: dict[str, Any]) -> ChinchonAdapter:
     game = r.ChinchonGame.from_dict(data["state"])
-    table, bots = restore_seats(data, game, bot_from_dict)
-    adapter = ChinchonAdapter(game, table, bots, settings)
-    extra = data.get("extra", {})
-    adapter.restore_last_move(extra)
+    adapter, extra = restore_table(
+        data, game, bot_from_dict, lambda table, bots: ChinchonAdapter(game, table, bots, settings)
+    )
     try:
         adapter.discards = [(s, Card.from_code(c)) for s, c in extra.get("discards", [])]
         adapter.pickups = [(s, Card.from_code(c), o) for s, c, o in extra.get("pickups", [])]

@@ -47,7 +47,7 @@ from sobremesa.games.palabras.cursor import (
 from sobremesa.games.palabras.narration import Names, narrate
 from sobremesa.i18n import _
 from sobremesa.ui.commands import Command, CommandSpec, fold
-from sobremesa.ui.session import GameAdapter, Reply, Table, make_bots, restore_seats, seat_table
+from sobremesa.ui.session import GameAdapter, Reply, Table, restore_seats, seat_bots
 from sobremesa.ui.wording import prompt_of
 
 # Imported from here by tests and by the menus: the names moved by job stay readable.
@@ -472,8 +472,13 @@ def new_adapter(settings: Any, *, seed: int, spectator: bool) -> PalabrasAdapter
     lexicon = _lexicon(settings, notices)
     game = r.PalabrasGame(options, seed=seed, lexicon=lexicon)
     levels = _levels(settings, players - (0 if spectator else 1))
-    table = seat_table(players, seed, spectator=spectator, levels=levels)
-    bots = make_bots(table, seed, lambda *a, **k: make_bot(*a, **k, lexicon=lexicon))
+    table, bots = seat_bots(
+        players,
+        seed,
+        spectator=spectator,
+        levels=levels,
+        make=lambda *a, **k: make_bot(*a, **k, lexicon=lexicon),
+    )
     return PalabrasAdapter(game, table, bots, settings, hints=hints, notices=notices)
 
 
