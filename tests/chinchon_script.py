@@ -60,10 +60,17 @@ def script_until(seed, stop, *, limit=70, rivals=2, reenganche=False, level="fac
         else:
             action = adapter.bot_action(seat)
         events = game.apply(seat, action)
-        adapter.observe(events)
-        for event in events:
-            me.observe(event.visible_to(0))
-        adapter.describe_events(events)
-        if any(isinstance(e, r.RoundScored) for e in events) and not game.is_over():
-            lines.append("")
+        while True:
+            adapter.observe(events)
+            for event in events:
+                me.observe(event.visible_to(0))
+            adapter.describe_events(events)
+            if any(isinstance(e, r.RoundScored) for e in events) and not game.is_over():
+                lines.append("")
+            if adapter.automatic is None:
+                break
+            # As the session does: what the game plays for the player (nothing left
+            # to lay off) goes to the table once the batch has been told.
+            automatic, adapter.automatic = adapter.automatic, None
+            events = game.apply(0, automatic)
     return None, adapter

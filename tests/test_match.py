@@ -299,3 +299,39 @@ def test_bots_wait_for_speech_and_the_pace_but_go_on_with_their_own_turn() -> No
     drawn = next(e for d in done if d.seat == 0 for e in d.events if e.kind == "drew_stock")
     assert drawn.card is None, "the person does not see the bot's card"
     assert game.to_act() == [0]
+
+
+def test_a_damaged_table_in_a_save_is_refused() -> None:
+    """The clock and the log a save holds are checked when loaded: a window timing a
+    person as a bot, a bot's heard time, a gap in the log, a move before the log's
+    start all raise ValueError (the session then starts the table's log afresh)."""
+    entry = GAMES["cabanga"]
+    for seed in range(40):
+        table = Table(entry, seed, 3, [0], realtime=True)
+        table.take(table.match.start(0.0))
+        for _ in range(400):
+            if table.match.window is not None and table.match.window.times:
+                break
+            table.step()
+        if table.match.window is not None and table.match.window.times:
+            break
+    good = json.loads(json.dumps(table.match.table_to_dict()))
+    twin = table.copy().match
+    twin.load_table(good)  # as saved: fine
+    assert twin.table_to_dict() == good
+
+    def damaged(change):
+        data = json.loads(json.dumps(good))
+        change(data)
+        return data
+
+    bad = [
+        damaged(lambda d: d["window"]["times"].append([0, 1.0])),  # the person as a bot
+        damaged(lambda d: d["heard"].append([1, 3.0])),  # a bot's hearing
+        damaged(lambda d: d["log"].pop(2)),  # a gap in the log
+        damaged(lambda d: d["played"].append([10**6, 1, None])),  # past the log's end
+        damaged(lambda d: d["played"].append(["x", 1, None])),
+    ]
+    for data in bad:
+        with pytest.raises((ValueError, KeyError, TypeError)):
+            table.copy().match.load_table(data)

@@ -699,6 +699,9 @@ def restore_checked(game_id: str, settings: Settings, data: dict[str, Any]) -> A
     trial.intro()
     trial.resume()
     trial.prompt()
+    human = trial.table.human
+    if sorted(trial.bots) != [seat for seat in range(seats) if seat != human]:
+        raise ValueError("a bot for every rival's seat")  # the table needs them
     acting = game.to_act()
     if any(type(seat) is not int or not 0 <= seat < seats for seat in acting):
         raise ValueError("seat to act")

@@ -33,6 +33,7 @@ Driving a match of bots to its end::
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -391,6 +392,20 @@ class Match:
         self.heard = {int(seat): float(t) for seat, t in data.get("heard", [])}
         self.ready_at = float(data.get("ready_at", 0.0))
         self.recorded_at = float(data.get("recorded_at", 0.0))
+        people, bots = set(self.people()), set(self.bots)
+        times = [self.ready_at, self.recorded_at, *self.heard.values()]
+        if self.window is not None:
+            clock = self.window
+            times += [clock.opened_at, *(t for t in clock.times.values() if t != float("inf"))]
+            if (
+                not (set(clock.times) | set(clock.answered)) <= bots
+                or not set(clock.people) <= people
+            ):
+                raise ValueError("window")
+            if self.game.is_over() or clock.key != repr(self.game.window_key()):
+                self.window = None  # not the game's window: it is clocked anew (`resume`)
+        if not set(self.heard) <= people or not all(math.isfinite(t) for t in times):
+            raise ValueError("clock")
         self.new_turn = bool(data.get("new_turn", True))
         decode = type(self.game).event_from_dict
         log = data.get("log", [])
