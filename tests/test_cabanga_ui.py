@@ -159,7 +159,7 @@ class ClockConsole:
 WINDOW_LINE = "¡Cabanga en (marca de prueba)"
 
 
-def window_session(seconds, bot_times, script):
+def window_session(seconds, bot_times, script, *, fits=True):
     """A game at the moment a window opens in which the player (seat 0) may throw.
     The window's line is printed at time 0; the script counts from when it has been
     heard (``console.start``)."""
@@ -169,7 +169,11 @@ def window_session(seconds, bot_times, script):
         game = adapter.game
         # Let bots and the player play until a window opens where seat 0 has a fitting card.
         for _ in range(40):
-            if game.phase == "cabanga" and 0 in game.to_act() and game.fitting_cards(0):
+            if (
+                game.phase == "cabanga"
+                and 0 in game.to_act()
+                and bool(game.fitting_cards(0)) == fits
+            ):
                 clock = Clock()
                 console = ClockConsole(clock)
                 console.script = list(script)
@@ -223,6 +227,16 @@ def test_timed_window_player_throws_before_slow_bots():
     assert session.clock() == pytest.approx(start + 1.0)
     assert any(line.startswith("Tiras ") for line in console.out)
     assert not any(card in adapter.game.hand(0) for card in fitting)
+
+
+def test_a_window_the_player_cannot_join_does_not_wait_for_its_deadline():
+    # Nothing fits: the game passes for the player, and in real time the window is
+    # the bots' alone: their outcome at once, no silent wait for the deadline.
+    adapter, session, console = window_session(4.0, {1: 0.5, 2: 3.0, 3: 9.0}, [], fits=False)
+    assert session.reactions.realtime
+    assert session.reactions.run()
+    assert session.clock() < console.start + 0.01  # nothing waited for
+    assert adapter.game.phase != "cabanga" or adapter.game.window_key() != session.reactions._key
 
 
 def test_timed_window_closes_at_the_deadline_when_nobody_answers():

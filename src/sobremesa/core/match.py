@@ -167,6 +167,13 @@ class Match:
             out += self._bot_acts(bot, now)
         return out
 
+    def answered_for(self, seat: int) -> None:
+        """The person at ``seat`` had nothing to answer the open window with, and their
+        answer was made for them: the clock treats the window as one without people
+        (the bots' outcome at once, no wait for a deadline nobody is waiting on)."""
+        if self.window is not None:
+            self.window.people = [p for p in self.window.people if p != seat]
+
     def resume(self, now: float) -> None:
         """A match built over a game in progress (a test position, an old save): the
         clock of a window that is open starts now."""

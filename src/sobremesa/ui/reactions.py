@@ -80,6 +80,7 @@ class ReactionDriver:
             # Nothing to react with: answer for the player (as a glance would).
             automatic = adapter.auto_reaction(human)
             if automatic is not None:
+                match.answered_for(human)  # no dead wait for a window they cannot join
                 session.play(human, automatic)
             if self._replaced():
                 return True
