@@ -1,11 +1,13 @@
 """¡Cabanga! through the real entry point, and the reaction-window driver with a clock."""
 
+import json
 import re
 
 import pytest
 from entrypoint import run
 from listening import FakeClock
 
+from sobremesa.core.speech_time import speaking_seconds
 from sobremesa.games.cabanga import rules as r
 from sobremesa.games.cabanga import ui
 from sobremesa.settings import Settings
@@ -343,3 +345,38 @@ def test_rows_say_which_gap_cards_are_already_out(isolated_home):
     out = run(PLAY, ["filas"], isolated_home).stdout.splitlines()
     # Seed 3: Jorge threw the yellow 13 into Elena's gap before the player's first turn.
     assert "Amarillo: izquierda 14, derecha gris 12, hueco: el 13, ya ha salido." in out
+
+
+def test_a_window_saved_half_way_goes_on_with_the_time_it_had_left(isolated_home):
+    # Saved 1.5 s into a 4 s window the player could answer; resumed on another
+    # clock: the recap, Enter, `Te quedan 2,5 segundos…`, and the window closes 2.5 s
+    # after that line has been heard (not a fresh 4 s, not what the old clock says).
+    adapter, session, console = window_session(4.0, {}, [])
+    session.match.resume(session.now())
+    session._report_heard()
+    session.clock.t = console.start + 1.5
+    saved = json.loads(json.dumps(session.match.table_to_dict()))
+    data = {
+        "state": adapter.game.to_dict(),
+        "table": adapter.table.to_dict(),
+        "bots": adapter.bots_to_data(),
+        "extra": {},
+    }
+    again = ui.restore_adapter(Settings(), json.loads(json.dumps(data)))
+    clock = Clock()
+    clock.t = 1000.0  # another process, another clock
+    console2 = ClockConsole(clock)
+    console2.start = clock.t
+    console2.script = [(0.0, "")]  # Enter at the gate after the recap
+    session2 = Session(
+        again, console2, Announcer(console2, clock=clock), 0, window_seconds=4.0, clock=clock
+    )
+    session2.sleep = clock.sleep
+    again.bot_reaction_time = lambda seat: 99.0
+    assert session2.resume_table(saved, console.start + 1.5)
+    session2.run(resumed=True)
+    told = [t for t, line in console2.said if line == "Te quedan 2,5 segundos para contestar."]
+    closed = [t for t, line in console2.said if line == "Se acabó el tiempo: no tiras."]
+    assert told and closed
+    heard = told[0] + speaking_seconds("Te quedan 2,5 segundos para contestar.")
+    assert closed[0] == pytest.approx(heard + 2.5, abs=0.5)

@@ -493,7 +493,8 @@ class Session:
                     self._pause = None
                 if self._rebase_from is not None:
                     # The saved clock goes on once the player has heard the recap:
-                    # an open window keeps the time it had left.
+                    # an open window keeps the time it had left, and says it.
+                    self._say_time_left(self._rebase_from)
                     self._report_heard()
                     now = self.announcer.heard_at() if self._interactive() else self.now()
                     self.match.rebase(now, self._rebase_from)
@@ -527,6 +528,19 @@ class Session:
             with contextlib.suppress(KeyboardInterrupt):
                 self._wait_for_enter(end_gate)
         return "over"
+
+    def _say_time_left(self, saved_at: float) -> None:
+        """A window saved while the player could answer it, in real time: how long
+        is left to answer (the clock goes on once this has been heard)."""
+        human = self.adapter.table.human
+        self.match.policy = self._policy()
+        deadline = self.match.deadline(human)
+        if deadline is None or human not in self.adapter.game.to_act():
+            return
+        left = max(0.5, round((deadline - saved_at) * 2) / 2)
+        self.announcer.narrate(
+            _("Te quedan {seconds} para contestar.").format(seconds=seconds_text(left))
+        )
 
     def _leave(self) -> str:
         if self.adapter.table.human is None:
