@@ -11,6 +11,7 @@ from test_chinchon_rules import C, elimination_game, finish_round, rig
 from sobremesa.games.chinchon.bots import (
     DificilBot,
     FacilBot,
+    MedioBot,
     bot_from_dict,
     make_bot,
     play_match,
@@ -31,25 +32,35 @@ from sobremesa.games.chinchon.rules import (
 
 def test_make_bot_levels() -> None:
     assert isinstance(make_bot("facil", 0), FacilBot)
+    assert isinstance(make_bot("medio", 0), MedioBot)
     assert isinstance(make_bot("dificil", 1), DificilBot)
     with pytest.raises(ValueError):
         make_bot("imposible", 0)
 
 
-@pytest.mark.parametrize("level", ["facil", "dificil"])
+@pytest.mark.parametrize("level", ["medio", "dificil"])
 def test_bots_close_when_they_can(level: str) -> None:
     g = rig(["1o 2o 3o 7c 7e 7b 5o 12b", "1c 2c 4e 5e 6b 10b 11b"], "12o")
     assert make_bot(level, 0).choose(g.view(0)) == Close(C("12b"))
 
 
-@pytest.mark.parametrize("level", ["facil", "dificil"])
+def test_facil_closes_late() -> None:
+    # It could close with 5 loose points: a beginner waits, throwing its highest card.
+    g = rig(["1o 2o 3o 7c 7e 7b 5o 12b", "1c 2c 4e 5e 6b 10b 11b"], "12o")
+    assert make_bot("facil", 0).choose(g.view(0)) == Discard(C("12b"))
+    # With 1 loose point (the as) it closes.
+    g = rig(["1o 2o 3o 7c 7e 7b 1b 12b", "1c 2c 4e 5e 6b 10b 11b"], "12o")
+    assert make_bot("facil", 0).choose(g.view(0)) == Close(C("12b"))
+
+
+@pytest.mark.parametrize("level", ["facil", "medio", "dificil"])
 def test_bots_prefer_chinchon(level: str) -> None:
     # 1o would close with 0 loose after dropping 12b (Chinchón) or with 10 (no)
     g = rig(["1o 2o 3o 4o 7c 7e 7b 12b", "1c 2c 4e 5e 6b 10b 11b"], "12o")
     assert make_bot(level, 0).choose(g.view(0)) == Close(C("12b"))
 
 
-@pytest.mark.parametrize("level", ["facil", "dificil"])
+@pytest.mark.parametrize("level", ["facil", "medio", "dificil"])
 def test_bots_take_a_discard_that_completes_a_meld(level: str) -> None:
     g = rig(["1o 2o 7c 7e 11b 12b 10e", "1c 2c 4e 5e 6b 10b 11c"], "7b")
     assert make_bot(level, 0).choose(g.view(0)) == TakeDiscard()
@@ -111,20 +122,38 @@ def test_dificil_lays_off_optimally_with_chains() -> None:
     assert actions == [LayOff(C("7c"), 1), LayOff(C("10c"), 1), FinishLayOff()]
 
 
-def test_facil_lays_off_its_loose_cards() -> None:
+def test_medio_lays_off_its_loose_cards() -> None:
     g = rig(
         ["7o 7e 7b 4c 5c 6c 1o 12b", "3c 10c 12o 2e 12e 11e 11b", "2c 7c 2o 3o 4o 10b 4e"],
         "1b",
     )
     g.apply(0, Close(C("12b")))
-    bot = make_bot("facil", 1)
+    bot = make_bot("medio", 1)
     a = bot.choose(g.view(1))
     assert a == LayOff(C("3c"), 1)
     g.apply(1, a)
     assert bot.choose(g.view(1)) == FinishLayOff()
 
 
-@pytest.mark.parametrize("level", ["facil", "dificil"])
+def test_facil_misses_a_lay_off_onto_a_run_but_not_onto_a_set() -> None:
+    # The 3 de copas would extend the closer's run 4-5-6 de copas: a beginner misses it.
+    g = rig(
+        ["7o 7e 7b 4c 5c 6c 1o 12b", "3c 10c 12o 2e 12e 11e 11b", "2c 7c 2o 3o 4o 10b 4e"],
+        "1b",
+    )
+    g.apply(0, Close(C("12b")))
+    assert LayOff(C("3c"), 1) in g.legal_actions(1)
+    assert make_bot("facil", 1).choose(g.view(1)) == FinishLayOff()
+    # A siete onto the set of sietes is plain to see: that one it lays off.
+    g = rig(
+        ["7o 7e 7b 4c 5c 6c 1o 12b", "7c 10c 12o 2e 12e 11e 11b", "2c 3c 2o 3o 4o 10b 4e"],
+        "1b",
+    )
+    g.apply(0, Close(C("12b")))
+    assert make_bot("facil", 1).choose(g.view(1)) == LayOff(C("7c"), 0)
+
+
+@pytest.mark.parametrize("level", ["facil", "medio", "dificil"])
 def test_reenganche_decision(level: str) -> None:
     g = elimination_game([20, 95, 10], reenganche=True)  # offered 29: lots of room
     finish_round(g)

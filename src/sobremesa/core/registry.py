@@ -177,7 +177,7 @@ GAMES: dict[str, GameEntry] = {
             "chinchon",
             N_("Chinchón"),
             seats=(2, 8),
-            levels=("facil", "dificil"),
+            levels=("facil", "medio", "dificil"),
             options_prompt=N_("Chinchón> "),
             options=(
                 Setting("deck", N_("Baraja: {value} cartas"), (40, 48)),

@@ -1,7 +1,10 @@
 """Chinchón bots. They see only their seat's view and the events they observe.
 
 Levels:
-- "facil": takes the top discard only if it goes straight into a meld, else draws
+- "facil": a beginner. Plays as "medio" but closes late (only with a Chinchón or
+  at most 1 loose point, until the stock has been rebuilt) and misses the lay-offs
+  that take a second look (it lays off only on sets, never to extend a run).
+- "medio": takes the top discard only if it goes straight into a meld, else draws
   from the stock; discards its highest loose card (ties at random); closes as soon
   as it may, with the fewest loose points; lays off greedily (its loose cards
   that fit); rejoins (reenganche) while the offered total leaves 20 points of room.
@@ -19,7 +22,7 @@ Levels:
   Measured: closing at once beat waiting for a Chinchón or for fewer points, and
   taking discards only for melds beat taking them for pairs or low value.
 
-Both levels, when the stock has been rebuilt twice in a round without a close
+Every level, when the stock has been rebuilt twice in a round without a close
 (the hands are locked: each keeps what another needs), throw a random loose card
 half of the time, so every round ends.
 
@@ -63,7 +66,7 @@ from sobremesa.games.chinchon.rules import (
     TakeDiscard,
 )
 
-LEVELS = ("facil", "dificil")
+LEVELS = ("facil", "medio", "dificil")
 
 
 class ChinchonBot(LevelBot):
@@ -170,8 +173,8 @@ def bot_from_dict(data: dict[str, Any]) -> ChinchonBot:
 # ---------------------------------------------------------------------------
 
 
-class FacilBot(ChinchonBot):
-    level = "facil"
+class MedioBot(ChinchonBot):
+    level = "medio"
     reenganche_room = 20
 
     def choose_draw(self, view: ChinchonView) -> ChinchonAction:
@@ -214,6 +217,39 @@ class FacilBot(ChinchonBot):
         for card in sorted(arr.loose, key=lambda c: -card_points(c, deck)):
             for i, meld in enumerate(view.closer_melds):
                 if lay_off_result(card, meld, deck, copies) is not None:
+                    return LayOff(card, i)
+        return FinishLayOff()
+
+
+class FacilBot(MedioBot):
+    """A beginner: plays as "medio" but misses what takes a second look — a card
+    that would extend a run on the table (it lays off only on sets: same rank), and
+    closing early: it closes only with a Chinchón or 1 loose point at most, or once
+    the stock has been rebuilt (it has waited long enough)."""
+
+    level = "facil"
+    CLOSE_AT = 1
+
+    def choose_discard(self, view: ChinchonView) -> ChinchonAction:
+        choice = super().choose_discard(view)
+        if not isinstance(choice, Close) or view.stock_rebuilds:
+            return choice
+        deck = view.options.deck
+        hand = list(view.hand or ())
+        closing = best_arrangement([c for c in hand if c is not choice.card], deck)
+        if closing.is_chinchon or closing.loose_points <= self.CLOSE_AT:
+            return choice
+        # Not yet: it throws its highest loose card, as on any turn.
+        loose = [c for c in best_arrangement(hand, deck).loose if c != view.taken_discard]
+        return Discard(max(loose or [choice.card], key=lambda c: (card_points(c, deck), c.suit)))
+
+    def choose_layoff(self, view: ChinchonView) -> ChinchonAction:
+        deck, copies = view.options.deck, view.options.copies
+        arr = best_arrangement(list(view.hand or ()), deck)
+        for card in sorted(arr.loose, key=lambda c: -card_points(c, deck)):
+            for i, meld in enumerate(view.closer_melds):
+                same_rank = meld[0].rank == meld[1].rank
+                if same_rank and lay_off_result(card, meld, deck, copies) is not None:
                     return LayOff(card, i)
         return FinishLayOff()
 
@@ -421,10 +457,14 @@ def _structure(ids: tuple[int, ...], deck: int):
     return arr.loose_points, tuple(terms)
 
 
-_LEVEL_CLASSES: dict[str, type[ChinchonBot]] = {"facil": FacilBot, "dificil": DificilBot}
+_LEVEL_CLASSES: dict[str, type[ChinchonBot]] = {
+    "facil": FacilBot,
+    "medio": MedioBot,
+    "dificil": DificilBot,
+}
 
 
-make_bot = BotMaker(_LEVEL_CLASSES)  # (level, seat, rng_seed=0): "facil" or "dificil"
+make_bot = BotMaker(_LEVEL_CLASSES)  # (level, seat, rng_seed=0): one of LEVELS
 
 
 def play_match(
