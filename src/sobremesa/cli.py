@@ -155,7 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=lambda text: LEVEL_WORDS.get(_fold(text), text),
         choices=["facil", "medio", "dificil"],
         metavar=_("NIVEL"),
-        help=_("nivel de los rivales: facil, medio o dificil (en Chinchón no hay medio)"),
+        help=_("nivel de los rivales: facil, medio o dificil"),
     )
     play.add_argument(
         "--espectador", action="store_true", help=_("solo juegan los rivales; tú escuchas")
