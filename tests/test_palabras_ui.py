@@ -14,6 +14,7 @@ from sobremesa.games.palabras import rules as r
 from sobremesa.settings import Settings
 from sobremesa.ui.announcer import Announcer
 from sobremesa.ui.commands import CommandTable
+from sobremesa.ui.retell import retell_save
 from sobremesa.ui.session import Session
 
 
@@ -198,6 +199,7 @@ def test_save_then_restore_gives_the_same_game_and_state():
     assert result == "quit"  # the scripted player typed salir
     data = saves.read_save()
     restored = ui.restore_adapter(settings(), data)
+    retell_save("palabras", settings(), data, restored)  # as `continuar` does
     for command in ("atril", "mesa", "puntos", "turno", "ultima", "fila 8", "bolsa", "palabras"):
         assert ask(restored, command) == ask(adapter, command), command
     # Exploring: the square under the cursor is the prompt (J7 is taken by now).

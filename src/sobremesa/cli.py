@@ -612,32 +612,14 @@ class App:
             self.settings.pace = float(pace)
         history = data.get("history")  # a save of an older version: its lines as said
         if isinstance(data.get("match"), dict):
-            history = self._retell(game_id, data, adapter)
+            from sobremesa.ui.retell import retell_save
+
+            history = retell_save(game_id, self.settings, data, adapter)
         for line in history[-300:] if isinstance(history, list) else []:
             if isinstance(line, str):
                 self.announcer.history.add(line)
                 self.announcer.review.add(line)
         return self._run(adapter, resumed=True, game_id=game_id, saved=data)
-
-    def _retell(self, game_id: str, data: dict[str, Any], adapter: Any) -> list[str]:
-        """The history, the last play and the lines an open window holds, told again
-        from the saved table's log in the language the player reads now (empty if
-        the log does not replay: the game itself is unharmed)."""
-        from sobremesa.ui.retell import retell
-
-        table = data["match"]
-        try:
-            shadow = game_ui(game_id).restore_adapter(
-                self.settings,
-                {"state": table["opening"], "table": data["table"], "bots": [], "extra": {}},
-            )
-            retold = retell(shadow, table, entry(game_id).rules().action_from_dict)
-        except Exception:  # anything a damaged log makes the replay do
-            return []
-        adapter.last_move, adapter.last_brief = retold.last_move, retold.last_brief
-        if hasattr(adapter, "held"):
-            adapter.held = retold.held
-        return retold.lines
 
     # -- options -----------------------------------------------------------
     def set_option(self, section: str | None, name: str, value: Any) -> None:

@@ -26,6 +26,35 @@ class Retold:
     held: list[str] = field(default_factory=list)  # held by an open window
 
 
+def retell_save(game_id: str, settings: Any, data: Mapping[str, Any], adapter: Any) -> list[str]:
+    """What `continuar` tells again from a save's table (`data["match"]`): sets the
+    restored ``adapter``'s last play, its brief form and the lines an open window
+    holds, and returns the history, in the language read now. Nothing is set and
+    the history is empty if the save has no table or its log does not replay (a
+    damaged save: the game itself is unharmed)."""
+    from sobremesa.core.registry import entry
+
+    table = data.get("match")
+    if not isinstance(table, dict):
+        return []
+    try:
+        shadow = (
+            entry(game_id)
+            .adapter_module()
+            .restore_adapter(
+                settings,
+                {"state": table["opening"], "table": data["table"], "bots": [], "extra": {}},
+            )
+        )
+        retold = retell(shadow, table, entry(game_id).rules().action_from_dict)
+    except Exception:  # anything a damaged log makes the replay do
+        return []
+    adapter.last_move, adapter.last_brief = retold.last_move, retold.last_brief
+    if hasattr(adapter, "held"):
+        adapter.held = retold.held
+    return retold.lines
+
+
 def retell(
     shadow: GameAdapter,
     table: Mapping[str, Any],
