@@ -32,7 +32,7 @@ def typed(action):
     raise AssertionError(action)
 
 
-def script_until(seed, stop, *, limit=70, rivals=2, reenganche=False, level="facil"):
+def script_until(seed, stop, *, limit=70, rivals=2, reenganche=False, level="medio"):
     """(lines, adapter): the typed lines up to the first moment the player is to act
     and `stop(adapter)` is true (None if the match ends first). An empty line after
     each round's scores answers the round's gate (elsewhere it only reads the state)."""
