@@ -191,7 +191,7 @@ def write_save(data: dict[str, Any]) -> None:
     payload = {"format": SAVE_FORMAT_VERSION, **data}
     payload.pop(LOG_ID, None)
     # A private copy in JSON's own types: what a later move is compared with.
-    current = json.loads(json.dumps(payload, ensure_ascii=False))
+    current = _private_copy(payload)
     writer = _writers.get(game)
     if (
         writer is None
@@ -215,6 +215,24 @@ def write_save(data: dict[str, Any]) -> None:
     writer.log_size += size
     stats.bytes += size
     stats.lines += 1
+
+
+#: Lists of a saved table that only grow at their end, of entries never changed once
+#: made and already in JSON's types (the log, what was played): shared with the
+#: table, not copied, so a move's save costs the same late in a long game (the
+#: difference from the last save is then found by identity).
+APPEND_ONLY = ("log", "played")
+
+
+def _private_copy(payload: dict[str, Any]) -> dict[str, Any]:
+    table = payload.get("match")
+    if not isinstance(table, dict):
+        return json.loads(json.dumps(payload, ensure_ascii=False))
+    shared = {key: list(table[key]) for key in APPEND_ONLY if isinstance(table.get(key), list)}
+    rest = {key: value for key, value in table.items() if key not in shared}
+    copy = json.loads(json.dumps({**payload, "match": rest}, ensure_ascii=False))
+    copy["match"].update(shared)
+    return copy
 
 
 def _write_full(game: str, path: Path, payload: dict[str, Any]) -> None:

@@ -367,7 +367,7 @@ class Match:
             "recorded_at": self.recorded_at,
             "new_turn": self.new_turn,
             "log": list(self._log_data),
-            "played": [list(entry) for entry in self.played],
+            "played": list(self.played),  # entries are never changed once made
             "opening": self.opening,
         }
 
