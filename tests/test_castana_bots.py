@@ -7,7 +7,6 @@ import json
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 import pytest
 from test_castana_rules import protected_position, rig
@@ -326,29 +325,5 @@ def test_unknown_level() -> None:
         make_bot("experto", 0)
 
 
-# ---------------------------------------------------------------------------
-# Strength
-
-
-def heads_up(i: int) -> tuple[float, int]:
-    """Game i, dificil against facil (seats alternate): dificil's share of the win."""
-    levels = ["dificil", "facil"] if i % 2 == 0 else ["facil", "dificil"]
-    game = CastanaGame(CastanaOptions(2), seed=50_000 + i)
-    bots = [make_bot(lv, s, i * 2 + s) for s, lv in enumerate(levels)]
-    steps = 0
-    while not game.is_over():
-        seat = next_seat(game, bots)
-        game.apply(seat, bots[seat].choose(game.view(seat)))
-        steps += 1
-        assert steps < 20000
-    d = levels.index("dificil")
-    return (1 / len(game.winners) if d in game.winners else 0.0), steps
-
-
-@pytest.mark.slow  # strength over 200 games; the bots' choices are tested quickly above
-def test_dificil_beats_facil_heads_up() -> None:
-    games = 200
-    results: list[Any] = [heads_up(i) for i in range(games)]
-    rate = sum(share for share, _ in results) / games
-    print(f"dificil beats facil in {rate:.0%} of {games} heads-up games")
-    assert rate > 0.5
+# Strength is a benchmark, not a test (issue 14): benchmarks/bench_bots.py castana
+# plays the ladder (every pair of levels heads-up, and full tables).

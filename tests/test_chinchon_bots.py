@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 from test_chinchon_rules import C, elimination_game, finish_round, rig
@@ -14,7 +13,6 @@ from sobremesa.games.chinchon.bots import (
     MedioBot,
     bot_from_dict,
     make_bot,
-    play_match,
 )
 from sobremesa.games.chinchon.rules import (
     ChinchonGame,
@@ -233,42 +231,5 @@ def test_bot_recovers_if_it_missed_events() -> None:
     assert game.is_over()
 
 
-# ---------------------------------------------------------------------------
-# Strength: dificil against facil
-
-MATCHES = 300
-
-
-def _play(args: tuple[int, int]) -> tuple[bool, int, int]:
-    """One match; returns (dificil won, dificil round points, facil round points avg)."""
-    players, i = args
-    levels = ["facil"] * players
-    levels[i % players] = "dificil"
-    game = play_match(ChinchonOptions(players=players), 70_000 + i, levels)
-    d = f = 0
-    nf = players - 1
-    for entry in game.score_log:
-        if entry["type"] == "round":
-            for seat, p in entry["points"].items():
-                if levels[int(seat)] == "dificil":
-                    d += p
-                else:
-                    f += p
-    return levels[game.winner] == "dificil", d, round(f / nf)
-
-
-@pytest.mark.slow  # strength over many matches; the bots' choices are tested quickly above
-@pytest.mark.parametrize(("players", "minimum"), [(2, 0.53), (3, 0.38)])
-def test_dificil_beats_facil(players: int, minimum: float) -> None:
-    with ProcessPoolExecutor(max_workers=2) as pool:
-        results = list(pool.map(_play, [(players, i) for i in range(MATCHES)], chunksize=25))
-    rate = sum(w for w, _, _ in results) / MATCHES
-    d_points = sum(d for _, d, _ in results)
-    f_points = sum(f for _, _, f in results)
-    print(
-        f"\n{players} players, 1 dificil vs {players - 1} facil, {MATCHES} matches: "
-        f"dificil wins {rate:.1%} (fair share {1 / players:.1%}); round points "
-        f"dificil {d_points}, facil average {f_points}"
-    )
-    assert rate >= minimum
-    assert d_points < f_points
+# Strength is a benchmark, not a test (issue 14): benchmarks/bench_bots.py chinchon
+# plays the ladder (every pair of levels heads-up, and full tables).
