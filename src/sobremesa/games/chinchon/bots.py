@@ -261,7 +261,7 @@ class DificilBot(ChinchonBot):
     level = "dificil"
     reenganche_room = 10
 
-    # Tuning (measured against "facil" in heads-up matches; see tests/test_chinchon_bots.py)
+    # Tuning (measured against "medio", the old "facil", in heads-up matches: benchmarks/bench_bots.py)
     OUT_WEIGHT = 0.12  # share of a loose card's points saved per live out
     OUT_CAP = 0.6  # ...at most
     DANGER_RANK = 3.0  # cost of discarding a rank the next player has picked up
