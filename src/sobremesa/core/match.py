@@ -129,7 +129,8 @@ class Match:
     def start(self, now: float) -> list[Delivery]:
         """The opening events (the deal), delivered. The clock then acts through
         `advance` (a restored match does not start again)."""
-        self.opening = self.game.to_dict()
+        if self.opening is None:  # (a session sets it when it builds the table)
+            self.opening = self.game.to_dict()
         return self._record(None, list(self.game.opening_events), now)
 
     def submit(self, seat: int, action: Action, now: float, *, then: bool = True) -> Outcome:

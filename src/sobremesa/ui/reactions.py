@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sobremesa.core.policy import WindowClock
 from sobremesa.ui.trace import trace
 
 if TYPE_CHECKING:
@@ -45,10 +44,6 @@ class ReactionDriver:
         self.seconds = seconds  # the window's length in real time (None: turn by turn)
         self._key: object = None
         self._started = 0.0
-
-    @property
-    def window(self) -> WindowClock | None:
-        return self.session.match.window
 
     @property
     def started(self) -> float:
@@ -97,10 +92,6 @@ class ReactionDriver:
             return self._run_turn_by_turn()
         finally:
             trace("window-close")
-
-    def elapsed(self) -> float:
-        """Seconds since the open window's line was heard (negative: still being said)."""
-        return self.session.clock() - self.started
 
     def _clock_until_replaced(self) -> None:
         """Nobody to wait for: the table's clock answers and closes the window."""
