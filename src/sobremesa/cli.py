@@ -209,7 +209,43 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("{games} (si hay varias)").format(games=join_or(list(GAMES))),
     )
     options = sub.add_parser("opciones", aliases=["options"], help=_("cambia las opciones"))
-    for command in (play, word, resume, options):
+    server = sub.add_parser(
+        "servidor", aliases=["server"], help=_("abre un servidor de mesas en línea")
+    )
+    server.add_argument("--host", default="127.0.0.1", help=_("dirección en la que escucha"))
+    server.add_argument("--puerto", type=integer, default=7777, metavar="N")
+    server.add_argument("--datos", metavar=_("CARPETA"), help=_("carpeta de las mesas"))
+    server.add_argument("--ssh-puerto", type=integer, metavar="N", help=_("abre también SSH"))
+    server.add_argument("--certificado", metavar=_("FICHERO"), help=_("certificado TLS"))
+    server.add_argument("--clave", metavar=_("FICHERO"), help=_("clave TLS"))
+    server.add_argument(
+        "--sin-cifrar", action="store_true", help=_("escucha fuera de este equipo sin TLS")
+    )
+    server.add_argument(
+        "--gracia",
+        type=decimal,
+        default=60.0,
+        metavar=_("SEGUNDOS"),
+        help=_("cuánto espera el sitio de quien se desconecta antes de que juegue un bot"),
+    )
+    connect = sub.add_parser(
+        "conectar", aliases=["connect"], help=_("juega en línea: sobremesa conectar URL")
+    )
+    connect.add_argument("url", nargs="?", metavar="URL")
+    connect.add_argument("--nombre", metavar=_("NOMBRE"))
+    connect.add_argument("--crear", metavar=_("JUEGO"), help=_("crea una mesa de ese juego"))
+    connect.add_argument("--mesa", metavar=_("CÓDIGO"), help=_("entra en esa mesa"))
+    connect.add_argument("--rivales", type=integer, metavar="N")
+    connect.add_argument(
+        "--nivel",
+        type=lambda text: LEVEL_WORDS.get(_fold(text), text),
+        choices=["facil", "medio", "dificil"],
+        metavar=_("NIVEL"),
+    )
+    connect.add_argument("--espectador", action="store_true", help=_("miras; no juegas"))
+    connect.add_argument("--semilla", type=int, metavar="N")
+    connect.add_argument("--ventana", type=decimal, metavar=_("SEGUNDOS"))
+    for command in (play, word, resume, options, server, connect):
         _global_options(command, argparse.SUPPRESS)
     return parser
 
@@ -812,7 +848,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "continue": "continuar",
         "options": "opciones",
         "word": "palabra",
+        "server": "servidor",
+        "connect": "conectar",
     }.get(args.orden, args.orden)
+    if args.orden == "servidor":
+        from sobremesa.net.cli import server_command
+
+        return server_command(args, parser)
     if args.orden == "jugar":
         game_id = GAME_ALIASES.get(_fold(args.juego))
         if game_id is None:
@@ -866,6 +908,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.orden == "opciones":
             app.options_menu()
             return 0
+        if args.orden == "conectar":
+            from sobremesa.net.cli import connect_command
+
+            return connect_command(app, args)
         # First run (no settings file yet) at a terminal: a short setup before the
         # menu. A script (stdin not a terminal) never gets it, so it replays exactly.
         interactive = getattr(app.console, "interactive", False)

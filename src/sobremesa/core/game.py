@@ -9,10 +9,24 @@ and saved with it.
 from __future__ import annotations
 
 import random
+import types
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, is_dataclass, replace
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from functools import cache
+from typing import (
+    Any,
+    ClassVar,
+    Generic,
+    Self,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
+
+from sobremesa.core.cards import Interned
 
 SAVE_FORMAT_VERSION = 1
 
@@ -45,8 +59,40 @@ class Record:
 
 
 class View(Record):
-    """Base of every game's view (a frozen dataclass): `to_dict()` is its JSON form.
-    A view of one seat holds only what that seat may know, so its dict does too."""
+    """Base of every game's view (a frozen dataclass): `to_dict()` is its JSON form
+    and `from_dict()` reads it back (a network client hands the view of a frame to
+    its bot). A view of one seat holds only what that seat may know, so its dict
+    does too."""
+
+    @classmethod
+    def field_decoders(cls, data: dict[str, Any]) -> Mapping[str, Callable[[Any], Any]]:
+        """How the fields that are not plain JSON read back (cards from their codes,
+        options, nested records), by field name; any other list becomes a tuple.
+        `data` is the whole dict, for a field read by another (Palabras's board by
+        the layout of its options)."""
+        return {}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self:
+        """The view back from its `to_dict()`: `from_dict(v.to_dict()) == v`, with the
+        same types (tuples, cards, options, nested records; `dict` fields stay JSON).
+
+        For a dict from elsewhere (a network frame), anything malformed raises
+        ValueError, KeyError or TypeError, never another error and never a view
+        holding something of the wrong type: a missing field is a KeyError; a bad
+        card code, board, tile or options a ValueError; data that is not a dict, or
+        a value of the wrong type for its field (checked against the field's
+        annotation, nested records included) a TypeError. Keys that are not fields
+        are ignored. The form is checked, not that such a view can arise in a game.
+        """
+        if not isinstance(data, dict):
+            raise TypeError(f"{cls.__name__}: expected a dict, got {type(data).__name__}")
+        try:
+            view = record_from_dict(cls, data, cls.field_decoders(data), default=tuples)
+        except (AttributeError, IndexError) as error:  # a decoder fed the wrong shape
+            raise TypeError(f"{cls.__name__}: malformed data ({error})") from None
+        check_types(view)
+        return view
 
 
 class Options(Record):
@@ -75,8 +121,15 @@ def nullable(decode: Callable[[Any], Any]) -> Callable[[Any], Any]:
 
 
 def each(decode: Callable[[Any], Any], into: Callable[[Any], Any] = tuple) -> Callable:
-    """`decode` over a JSON list, into a tuple (records) or a list (live state)."""
-    return lambda v: into(decode(x) for x in v)
+    """`decode` over a JSON list, into a tuple (records) or a list (live state);
+    TypeError for anything else (a string or a dict is not taken item by item)."""
+
+    def read(value: Any) -> Any:
+        if not isinstance(value, list | tuple):
+            raise TypeError(f"expected a list, got {type(value).__name__}")
+        return into(decode(x) for x in value)
+
+    return read
 
 
 def record_from_dict(
@@ -115,6 +168,64 @@ class Event:
             hidden = replace(self, **{name: None for name in self.private})
             object.__setattr__(self, "_hidden", hidden)  # cached; not a field
         return hidden
+
+
+@cache
+def _type_hints(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls)
+
+
+def check_types(record: Any, where: str = "") -> None:
+    """TypeError unless every field of the dataclass `record` holds a value of its
+    annotated type: `int` (not a bool), `str`, `X | None`, `tuple[X, ...]`,
+    `dict[str, X]`, classes; nested records are checked too, cards are not (they
+    are only made valid)."""
+    where = where or type(record).__name__
+    hints = _type_hints(type(record))
+    for f in fields(record):
+        _check_type(getattr(record, f.name), hints[f.name], f"{where}.{f.name}")
+
+
+def _check_type(value: Any, hint: Any, where: str) -> None:
+    origin = get_origin(hint)
+    if hint is Any:
+        return
+    if origin is Union or origin is types.UnionType:
+        for option in get_args(hint):
+            try:
+                return _check_type(value, option, where)
+            except TypeError:
+                pass
+        raise TypeError(f"{where}: unexpected {type(value).__name__} {value!r:.40}")
+    if hint is None or hint is type(None):
+        ok = value is None
+    elif origin is tuple:
+        args = get_args(hint)
+        if not isinstance(value, tuple):
+            raise TypeError(f"{where}: expected a tuple, got {type(value).__name__}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            args = (args[0],) * len(value)
+        elif len(args) != len(value):
+            raise TypeError(f"{where}: expected {len(args)} items, got {len(value)}")
+        for i, (item, item_hint) in enumerate(zip(value, args, strict=True)):
+            _check_type(item, item_hint, f"{where}[{i}]")
+        return
+    elif origin is dict:
+        key_hint, value_hint = get_args(hint)
+        if not isinstance(value, dict):
+            raise TypeError(f"{where}: expected a dict, got {type(value).__name__}")
+        for k, v in value.items():
+            _check_type(k, key_hint, f"{where} key")
+            _check_type(v, value_hint, f"{where}[{k!r}]")
+        return
+    elif hint is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, origin or hint)
+    if not ok:
+        raise TypeError(f"{where}: expected {hint}, got {type(value).__name__} {value!r:.40}")
+    if is_dataclass(value) and not isinstance(value, Interned):
+        check_types(value, where)
 
 
 def tuples(value: Any) -> Any:
@@ -163,6 +274,8 @@ class Game(ABC):
     `window_key()` changes (a new window replacing the open one)."""
 
     game_id: ClassVar[str]
+    #: The class of `view()`'s views (read back by `view_from_dict`).
+    view_class: ClassVar[type[View]]
     #: Events of the deal / start, for the runner to deliver before the first move.
     opening_events: list[Event]
     options: Any  # the table's options (a record with to_dict / from_dict)
@@ -205,6 +318,12 @@ class Game(ABC):
     @abstractmethod
     def event_from_dict(data: dict[str, Any]) -> Event:
         """Inverse of `event.to_dict()` for this game's events."""
+
+    @classmethod
+    def view_from_dict(cls, data: dict[str, Any]) -> Any:
+        """Inverse of `view.to_dict()` for this game's views (`view_class.from_dict`:
+        ValueError, KeyError or TypeError for malformed data)."""
+        return cls.view_class.from_dict(data)
 
     # -- reaction windows (turn-only games keep these defaults) ---------------------
     def in_window(self) -> bool:

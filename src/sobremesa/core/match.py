@@ -116,6 +116,12 @@ class Match:
         # a seat's history can be told again in any language.
         self.played: list[list[Any]] = []
         self.opening: dict[str, Any] | None = None
+        # Told of every move as it is accepted, before anyone hears of it (a server
+        # writes it ahead to its log: a table killed at any moment comes back).
+        self.on_played: Callable[[list[Any]], None] | None = None
+        # People's seats a bot plays for a while (a player who dropped): their
+        # deliveries are still made, so the player hears what was missed.
+        self.away: set[int] = set()
         self.window: WindowClock | None = None
         self.heard: dict[int, float] = {}  # person's seat -> when they have heard all so far
         self.ready_at = 0.0  # when a bot may play its ordinary turn
@@ -148,7 +154,7 @@ class Match:
             events = self.game.apply(seat, action)
         except IllegalAction as error:
             return Outcome(out, refused=error)
-        self.played.append([len(self.log), seat, action.to_dict()])
+        self._note_played(seat, action.to_dict())
         out += self._record(seat, events, now)
         return Outcome(out + (self.advance(now) if then else []))
 
@@ -233,6 +239,50 @@ class Match:
     def people(self) -> list[int]:
         return [s for s, kind in enumerate(self.seats) if kind == "human"]
 
+    def stand_in(self, seat: int, bot: Any, now: float) -> None:
+        """A bot plays a person's seat for a while (the player dropped): it answers
+        an open window with its own time, and the seat still gets its deliveries."""
+        if self.seats[seat] != "human":
+            raise ValueError(f"seat {seat} is not a person's")
+        self.seats[seat] = "bot"
+        self.bots[seat] = bot
+        self.away.add(seat)
+        self.heard.pop(seat, None)
+        self._unheard.discard(seat)
+        self._window_heard.pop(seat, None)
+        if self.window is not None:
+            self.window.people = [p for p in self.window.people if p != seat]
+        self._update_window(now)
+        self.ready_at = min(self.ready_at, self.policy.bot_ready_at(now, new_turn=True))
+
+    def take_back(self, seat: int, now: float) -> None:
+        """The person is back in the seat a bot played for them."""
+        if seat not in self.away:
+            return
+        self.away.discard(seat)
+        self.seats[seat] = "human"
+        self.bots.pop(seat, None)
+        self.heard[seat] = now
+        if self.window is not None:
+            self.window.times.pop(seat, None)
+
+    def replay(self, played: Sequence[Any], action_from_dict: Callable[[Any], Action]) -> None:
+        """Play again what was played (`played` entries: where its batch began, the
+        seat, the action or None for the clock's close) on a match just started from
+        the same opening: the log, the bots' memories and the game come back.
+        ValueError if an entry does not fit where it falls."""
+        for at, seat, action in played:
+            if at != len(self.log):
+                raise ValueError(f"played entry at {at}, log at {len(self.log)}")
+            if action is None:
+                if self.window is None and not self.game.in_window():
+                    raise ValueError("a close with no window")
+                self._close(self.recorded_at)
+                continue
+            events = self.game.apply(seat, action_from_dict(action))
+            self._note_played(seat, dict(action))
+            self._record(seat, events, self.recorded_at)
+
     # -- inside ------------------------------------------------------------------
     def _people_waiting(self) -> bool:
         return any(self.seats[s] != "bot" for s in self.game.to_act())
@@ -260,11 +310,20 @@ class Match:
 
     def _close(self, now: float) -> list[Delivery]:
         """The window's time is up: the rules close it."""
-        self.played.append([len(self.log), None, None])
-        out = self._record(None, self.close(), now)
+        events = self.close()
+        self._note_played(None, None, at=len(self.log))
+        out = self._record(None, events, now)
         if self.window is not None and self.window.key == repr(self.game.window_key()):
             raise RuntimeError("the game's window did not close")
         return out
+
+    def _note_played(
+        self, seat: int | None, action: dict[str, Any] | None, at: int | None = None
+    ) -> None:
+        entry = [len(self.log) if at is None else at, seat, action]
+        self.played.append(entry)
+        if self.on_played is not None:
+            self.on_played(entry)
 
     def _bot_acts(self, seat: int, now: float) -> list[Delivery]:
         if self.window is not None:
@@ -274,7 +333,7 @@ class Match:
                 return []  # its part of the window is over (nothing to answer)
         action = self.bots[seat].choose(self.game.view(seat))
         events = self.game.apply(seat, action)
-        self.played.append([len(self.log), seat, action.to_dict()])
+        self._note_played(seat, action.to_dict())
         return self._record(seat, events, now)
 
     def _record(self, seat: int | None, events: Iterable[Event], now: float) -> list[Delivery]:
@@ -308,7 +367,7 @@ class Match:
                 self.game.view(person),
                 self.deadline(person) if person in to_act else None,
             )
-            for person in self.people()
+            for person in sorted({*self.people(), *self.away})
         ]
         if self.watched:
             out.append(

@@ -23,6 +23,7 @@ from sobremesa.core.policy import ReactionPolicy
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.ui.announcer import Announcer, Said
 from sobremesa.ui.commands import SHOUTS, Command, CommandSpec, CommandTable, shortcut
+from sobremesa.ui.console import TIMEOUT
 from sobremesa.ui.numbers import decimal_number, number
 from sobremesa.ui.wording import prompt_of
 
@@ -126,6 +127,19 @@ def held_from_data(data: Any) -> list[str]:
         for item in data
         if isinstance(item, list) and len(item) == 2 and all(isinstance(t, str) for t in item)
     ]
+
+
+@dataclass(frozen=True)
+class TypedAction:
+    """An action a client sent as data rather than typed (a program playing over
+    the network): the session plays it as it would a command's."""
+
+    action: Action
+
+
+#: Seconds a seat of a shared table reads lines while another person plays (their
+#: move, or any delivery, ends the wait sooner).
+PEOPLE_WAIT = 30.0
 
 
 @dataclass
@@ -404,6 +418,7 @@ class Session:
         reading_wpm: int = 180,
         status_prompt: bool = False,
         clock: Callable[[], float] = time.monotonic,
+        link: Any = None,
     ):
         from sobremesa.ui.reactions import ReactionDriver
 
@@ -437,7 +452,20 @@ class Session:
         # to its own wake-ups, so a script replays exactly.
         self._table_time = 0.0
         self._rebase_from: float | None = None  # a saved table's clock, to go on from
-        self.match = self._fresh_match()
+        if link is None:
+            self.match = self._fresh_match()
+        else:
+            # A table other people share (a server's): its clock is the server's, its
+            # moves are written there, and what others did arrives between lines.
+            self.link = link
+            self.match = link.match
+            link.bind(self)
+
+    @property
+    def shared(self) -> bool:
+        """The table is shared with other people (online): the server owns its
+        clock and its saving; this session is one seat's console."""
+        return getattr(getattr(self, "link", None), "shared", False)
 
     def _fresh_match(self) -> Match:
         """A table over the adapter's game (new, or restored without its log)."""
@@ -522,6 +550,8 @@ class Session:
         except KeyboardInterrupt:
             return self._leave()
         self.announcer.narrate_lines(self.adapter.ending())
+        if self.shared:
+            return "over"
         if self.adapter.table.human is not None:  # a spectator's end keeps the player's save
             saves.delete_save(self.adapter.game_id)
         if end_gate and getattr(self.console, "interactive", False):
@@ -543,6 +573,9 @@ class Session:
         )
 
     def _leave(self) -> str:
+        if self.shared:
+            self.link.leaving()  # the server says where the seat stays, in its words
+            return "quit" if self._quit else "saved"
         if self.adapter.table.human is None:
             # A spectator's game is not saved: it never replaces a player's game.
             self.announcer.narrate(_("Sin guardar: eras espectador."))
@@ -567,8 +600,8 @@ class Session:
         A disk that refuses (full, read-only, a folder in the way) never stops the
         game: the first failure is said once, each move tries again, and the first
         save that works again is said. False if this save failed."""
-        if self.adapter.table.human is None:
-            return True
+        if self.adapter.table.human is None or self.shared:
+            return True  # (a shared table is written by its server, move by move)
         try:
             self._write_save()
         except OSError as error:
@@ -623,6 +656,8 @@ class Session:
     def _policy(self) -> ReactionPolicy:
         """The table's timing now: windows in real time only for a person at a
         terminal (scripted input is always turn by turn), the rivals' pace."""
+        if self.shared:
+            return self.match.policy  # the table's, the same for every seat
         seconds = self.reactions.seconds if self.reactions.realtime else None
         return ReactionPolicy(seconds=seconds, pace=self.pace)
 
@@ -663,7 +698,21 @@ class Session:
         False if nothing was due."""
         self.match.policy = self._policy()
         with self.reply_first():
-            return self.link.wait(self.now())
+            stepped = self.link.wait(self.now())
+        return self._present_inbox() or stepped
+
+    def _present_inbox(self) -> bool:
+        """Say what the shared table did meanwhile (other people's moves, the clock
+        a server runs), already told for this seat when it happened. Not at a gate:
+        a round's scores are read before the next round is heard."""
+        take = getattr(self.link, "take_inbox", None)
+        if take is None or self._gate is not None:
+            return False
+        batches = take()
+        for items, prompt in batches:
+            self.console.set_prompt(prompt)
+            self._present(items)
+        return bool(batches)
 
     def answering(self) -> None:
         """The player is answering the open window: faster bots go first."""
@@ -822,8 +871,14 @@ class Session:
         """The next typed line (or TIMEOUT / None). Typing cuts the screen reader's
         speech, so what was still to be said no longer holds the game."""
         line = self.console.get_line() if timeout is None else self.console.get_line(timeout)
-        if isinstance(line, str):
+        if isinstance(line, str | TypedAction):
             self.announcer.key_pressed()
+        self._present_inbox()
+        if isinstance(line, TypedAction):
+            # An action sent as data (a program playing over the network): played
+            # as a typed command's would be, refused the same way.
+            self._do_reply(Reply(actions=[line.action]))
+            return TIMEOUT
         return line
 
     def bot_ready_at(self, since: float, *, new_turn: bool) -> float:
@@ -850,6 +905,9 @@ class Session:
         while True:
             self.link.heard(self.announcer.speech_end())
             wake = self.link.next_wakeup()
+            if wake is None and self.shared:
+                # Another person is to play: read meanwhile; their move wakes us.
+                return self.answer_lines_for(PEOPLE_WAIT)
             remaining = 0.0 if wake is None else wake - self.clock()
             if remaining <= 0.001:  # (a float remainder would never run out)
                 return True

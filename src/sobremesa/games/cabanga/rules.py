@@ -512,6 +512,16 @@ event_from_dict = event_decoder(
 )
 
 
+def _throws(into: Any) -> Any:
+    """How a window's throws read back: (seat, cards) pairs, as tuples or lists."""
+
+    def throw(pair: Any) -> tuple[Any, Any]:
+        seat, cards = pair
+        return seat, each(CabangaCard.from_code, into)(cards)
+
+    return each(throw, into)
+
+
 # ---------------------------------------------------------------------------
 # View
 
@@ -523,6 +533,11 @@ class Row(Record):
     colour: str
     left: tuple[CabangaCard, ...]
     right: tuple[CabangaCard, ...]
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Row:
+        cards = each(CabangaCard.from_code)
+        return record_from_dict(cls, d, {"left": cards, "right": cards}, default=tuples)
 
     @property
     def left_top(self) -> CabangaCard:
@@ -560,6 +575,10 @@ class CabangaWindow(Record):
     throws: tuple[tuple[int, tuple[CabangaCard, ...]], ...]
     passed: tuple[int, ...]
 
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> CabangaWindow:
+        return record_from_dict(cls, d, {"throws": _throws(tuple)}, default=tuples)
+
     def fits(self, card: CabangaCard) -> bool:
         return fits(card, self.colour, self.low, self.high)
 
@@ -573,6 +592,10 @@ class LastPlay:
     seat: int
     card: CabangaCard
     side: str
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> LastPlay:
+        return record_from_dict(cls, d, {"card": CabangaCard.from_code}, default=tuples)
 
 
 @dataclass(frozen=True)
@@ -612,6 +635,10 @@ class CabangaView(View):
     last_ender: int | None = None
     winners: tuple[int, ...] = ()
 
+    @classmethod
+    def field_decoders(cls, data: dict[str, Any]) -> dict[str, Any]:
+        return _VIEW_JSON
+
     def row(self, colour: str) -> Row:
         return self.rows[_COLOUR_INDEX[colour]]
 
@@ -626,6 +653,18 @@ class CabangaView(View):
         out = {c for r in self.rows for c in (*r.left, *r.right) if not c.is_start}
         out.update(self.thrown)
         return out
+
+
+#: How a view reads back from JSON (View.from_dict; other lists become tuples).
+_VIEW_JSON: dict[str, Any] = {
+    "hand": _cards,
+    "rows": each(Row.from_dict),
+    "thrown": each(CabangaCard.from_code),
+    "options": CabangaOptions.from_dict,
+    "window": nullable(CabangaWindow.from_dict),
+    "fitting": each(CabangaCard.from_code),
+    "last_play": nullable(LastPlay.from_dict),
+}
 
 
 # ---------------------------------------------------------------------------
@@ -673,7 +712,7 @@ def _side_index(side: str) -> int:
 
 
 _CARD_LIST = each(CabangaCard.from_code, list)
-_WINDOW_JSON = {"throws": each(lambda t: (t[0], _CARD_LIST(t[1])), list)}
+_WINDOW_JSON = {"throws": _throws(list)}
 #: How the live state reads back from JSON (other fields are plain data).
 _STATE_JSON: dict[str, Any] = {
     "hands": each(_CARD_LIST, list),
@@ -691,6 +730,7 @@ class CabangaGame(RoundGame):
     Cabanga window)."""
 
     game_id: ClassVar[str] = "cabanga"
+    view_class = CabangaView
     options_type = CabangaOptions
     state_type = _State
 

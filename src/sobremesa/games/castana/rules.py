@@ -37,7 +37,9 @@ from sobremesa.core.game import (
     Record,
     View,
     by_kind,
+    each,
     event_decoder,
+    nullable,
     read_header,
     refuse_closed,
     save_header,
@@ -90,6 +92,13 @@ def is_card(value: Any) -> bool:
         and value[0] in LETTERS
         and value[1] in _COLOUR_BY_INITIAL
     )
+
+
+def card_from_code(code: Any) -> Card:
+    """A card read from JSON (its own code); ValueError unless it is one."""
+    if not is_card(code):
+        raise ValueError(f"bad card code {code!r}")
+    return code
 
 
 def needs_choice(last: Card) -> str | None:
@@ -508,6 +517,10 @@ class CastanaView(View):
     referee: bool
     protected: tuple[bool, ...]
 
+    @classmethod
+    def field_decoders(cls, data: dict[str, Any]) -> dict[str, Any]:
+        return _VIEW_JSON
+
     @property
     def top_letter(self) -> str:
         return letter(self.top)
@@ -518,6 +531,13 @@ class CastanaView(View):
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % len(self.hand_sizes)
+
+
+#: How a view reads back from JSON (View.from_dict; other lists become tuples).
+_VIEW_JSON: dict[str, Any] = {
+    "hand": nullable(each(card_from_code)),
+    "top": card_from_code,
+}
 
 
 # --- the game ----------------------------------------------------------------------
@@ -549,6 +569,7 @@ class _Window:
 
 class CastanaGame(Game):
     game_id = "castana"
+    view_class = CastanaView
 
     def __init__(
         self,

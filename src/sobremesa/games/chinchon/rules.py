@@ -504,6 +504,10 @@ class ChinchonView(View):
     turns_in_round: int = 0
     winner: int | None = None
 
+    @classmethod
+    def field_decoders(cls, data: dict[str, Any]) -> dict[str, Any]:
+        return _VIEW_JSON
+
     @property
     def can_draw_stock(self) -> bool:
         return self.stock_count > 0 or self.discard_count > 1
@@ -519,6 +523,17 @@ class ChinchonView(View):
             if not self.eliminated[s]:
                 return s
         return seat
+
+
+#: How a view reads back from JSON (View.from_dict; other lists become tuples).
+_VIEW_JSON: dict[str, Any] = {
+    "hand": _cards,
+    "discard_top": _card,
+    "options": ChinchonOptions.from_dict,
+    "taken_discard": _card,
+    "closer_melds": _melds,
+    "laid_off": _melds,
+}
 
 
 # ---------------------------------------------------------------------------
@@ -579,6 +594,7 @@ class ChinchonGame(RoundGame):
     `to_act()` / `legal_actions()` / `apply()`."""
 
     game_id: ClassVar[str] = "chinchon"
+    view_class = ChinchonView
     options_type = ChinchonOptions
     state_type = _State
 

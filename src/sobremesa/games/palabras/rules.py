@@ -56,6 +56,8 @@ from sobremesa.core.game import (
     by_kind,
     each,
     event_decoder,
+    json_copy,
+    nullable,
     read_header,
     refuse_closed,
     to_json,
@@ -258,6 +260,25 @@ event_from_dict = event_decoder(EVENT_TYPES.values())
 
 
 # ---------------------------------------------------------------------------
+# JSON helpers
+
+
+def _tiles(tiles: Any) -> Any:
+    """Rack letters read from JSON, as they are ("?" = blank); ValueError for a
+    tile that is not one."""
+    for tile in tiles:
+        if tile != BLANK and tile not in CODE:
+            raise ValueError(f"bad tile {tile!r}")
+    return tiles
+
+
+def _board(options: PalabrasOptions) -> Any:
+    """How a board reads back from its 15 rows, on the layout of `options`."""
+    layout = layout_from_data(options.layout)
+    return lambda rows: Board.from_rows(rows, layout)
+
+
+# ---------------------------------------------------------------------------
 # View
 
 
@@ -288,6 +309,17 @@ class PalabrasView(View):
 
     def to_dict(self) -> dict[str, Any]:
         return {**super().to_dict(), "board": self.board.rows()}
+
+    @classmethod
+    def field_decoders(cls, data: dict[str, Any]) -> dict[str, Any]:
+        options = PalabrasOptions.from_dict(data["options"])
+        return {
+            "options": lambda _: options,
+            "board": _board(options),
+            "rack": nullable(_tiles),
+            "last": json_copy,
+            "final_racks": each(_tiles),
+        }
 
     @property
     def layout(self) -> Layout:
@@ -345,6 +377,7 @@ class PalabrasGame(StateGame):
     """
 
     game_id: ClassVar[str] = "palabras"
+    view_class = PalabrasView
     options_type = PalabrasOptions
     state_type = _State
 
@@ -637,16 +670,13 @@ class PalabrasGame(StateGame):
         return {**to_json(s), "board": s.board.rows(), "racks": ["".join(r) for r in s.racks]}
 
     def state_json(self) -> dict[str, Any]:
-        layout = layout_from_data(self.options.layout)
-        return {"board": lambda rows: Board.from_rows(rows, layout), "racks": each(list, list)}
+        return {"board": _board(self.options), "racks": each(list, list)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], lexicon=None) -> Self:
         read_header(data, cls.game_id)  # another game's save: said before its tiles
         d = data["state"]
-        for tile in d["bag"] + list("".join(d["racks"])):
-            if tile != BLANK and tile not in CODE:
-                raise ValueError(f"bad tile {tile!r} in save")
+        _tiles(d["bag"] + list("".join(d["racks"])))
         game = super().from_dict(data)
         game.lexicon = lexicon if lexicon is not None else _default_lexicon()
         if len(game.all_tiles()) != TOTAL_TILES:

@@ -1,0 +1,238 @@
+"""`sobremesa conectar`: the accessible console, at a server's table.
+
+The server narrates each seat in that player's language and answers every
+command (the game's, reading, `historial`…); this client says what arrives
+through the player's own outputs (screen reader, voice, braille, the review
+keys) and sends what the player types. With stdin not a terminal it reads one
+line each time the server asks for one (``pide``), so an online game can be
+scripted like a local one. A dropped connection is taken up again by itself,
+with the seat token kept in the user's config folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from sobremesa.i18n import _
+from sobremesa.net.protocol import encode
+from sobremesa.paths import config_dir, load_json
+from sobremesa.ui.console import TIMEOUT
+
+DEFAULT_URL = "ws://127.0.0.1:7777"
+#: Lines of what was missed while away that are spoken (the rest goes to history).
+MISSED_SPOKEN = 3
+#: Seconds between attempts to reconnect (doubling up to the last).
+RETRIES = (0.5, 1, 2, 4, 8, 15, 30)
+
+
+def tokens_path() -> Any:
+    return config_dir() / "fichas.json"
+
+
+def load_tokens() -> dict[str, str]:
+    try:
+        data = load_json(tokens_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
+
+
+def save_token(url: str, code: str, token: str) -> None:
+    tokens = load_tokens()
+    tokens[f"{url} {code}"] = token
+    with contextlib.suppress(OSError):
+        path = tokens_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(tokens, indent=1), encoding="utf-8")
+
+
+class Client:
+    def __init__(
+        self,
+        url: str,
+        console: Any,
+        announcer: Any,
+        *,
+        name: str,
+        language: str,
+        wpm: float,
+        first: list[dict[str, Any]] | None = None,
+        connect: Callable[[str], Any] | None = None,
+    ) -> None:
+        self.url = url
+        self.console = console
+        self.announcer = announcer
+        self.name = name
+        self.language = language
+        self.wpm = wpm
+        self.first = list(first or [])  # frames to send once greeted (crear, unirse…)
+        self._connect = connect or _websocket_connect
+        self.ws: Any = None
+        self.code: str | None = None
+        self.token: str | None = None
+        self.chat: list[str] = []
+        self.asked = threading.Event()  # the server waits for a line (`pide`)
+        self.ended = threading.Event()
+        self.last_seq = 0
+        self._send_lock = threading.Lock()
+        self._leaving = False
+
+    # -- the connection -------------------------------------------------------------------
+    def _hello(self) -> None:
+        self._send(
+            encode(
+                "hola",
+                nombre=self.name,
+                idioma=self.language,
+                wpm=self.wpm,
+                ficha=self.token,
+                mesa=self.code,
+            )
+        )
+
+    def _send(self, frame: str) -> None:
+        with self._send_lock:
+            ws = self.ws
+            if ws is not None:
+                with contextlib.suppress(Exception):
+                    ws.send(frame)
+
+    def send_line(self, text: str) -> None:
+        self._send(encode("linea", texto=text))
+
+    def open(self) -> bool:
+        try:
+            self.ws = self._connect(self.url)
+        except (OSError, Exception) as error:  # refused, unreachable, a bad address
+            self.announcer.narrate(
+                _("No puedo conectar con {url}: {reason}.").format(url=self.url, reason=error)
+            )
+            return False
+        self._hello()
+        for frame in self.first:
+            self._send(encode(frame.pop("t"), **frame))
+        self.first = []
+        threading.Thread(target=self._receive, name="cliente", daemon=True).start()
+        return True
+
+    def _receive(self) -> None:
+        while not self.ended.is_set():
+            ws = self.ws
+            try:
+                for raw in ws:
+                    self._frame(raw)
+            except Exception:  # the connection dropped
+                pass
+            if self._leaving or self.ended.is_set():
+                break
+            if not self._reconnect():
+                break
+        self.ended.set()
+        self.asked.set()
+
+    def _reconnect(self) -> bool:
+        self.announcer.narrate(_("Se ha perdido la conexión; vuelvo a intentarlo."))
+        for wait in RETRIES * 4:
+            time.sleep(wait)
+            if self._leaving:
+                return False
+            try:
+                ws = self._connect(self.url)
+            except Exception:
+                continue
+            with self._send_lock:
+                self.ws = ws
+            self._hello()
+            self.announcer.narrate(_("Conectado de nuevo."))
+            return True
+        self.announcer.narrate(_("No he podido volver a conectar."))
+        return False
+
+    # -- what the server sends --------------------------------------------------------------
+    def _frame(self, raw: Any) -> None:
+        try:
+            frame = json.loads(raw)
+            kind = frame["t"]
+        except (ValueError, KeyError, TypeError):
+            return
+        if kind == "di":
+            lines = [str(line) for line in frame.get("lineas", [])]
+            if frame.get("respuesta"):
+                self.announcer.answer_lines(lines)
+            else:
+                self.announcer.narrate_lines(lines)
+        elif kind == "indicador":
+            self.console.set_prompt(str(frame.get("texto", "")))
+        elif kind == "pide":
+            self.asked.set()
+        elif kind == "entrega":
+            self.last_seq = int(frame.get("seq", 0))
+        elif kind == "mesa":
+            self.code, self.token = str(frame["codigo"]), str(frame["ficha"])
+            save_token(self.url, self.code, self.token)
+        elif kind == "pasado":
+            lines = [str(line) for line in frame.get("lineas", [])]
+            for line in lines[:-MISSED_SPOKEN]:
+                self.announcer.history.add(line)
+            self.announcer.narrate_lines(lines[-MISSED_SPOKEN:])
+        elif kind == "charla":
+            line = str(frame.get("linea", ""))
+            self.chat.append(line)
+            self.announcer.narrate(line)
+        elif kind == "fin" and frame.get("adios"):
+            self._leaving = True
+            self.ended.set()
+            self.asked.set()
+
+    # -- the player's lines -------------------------------------------------------------------
+    def run(self) -> int:
+        if not self.open():
+            return 1
+        interactive = getattr(self.console, "interactive", False)
+        try:
+            while not self.ended.is_set():
+                if not interactive:
+                    self.asked.wait()
+                    if self.ended.is_set():
+                        break
+                    self.asked.clear()
+                    line = self.console.get_line()
+                else:
+                    line = self.console.get_line(timeout=0.25)
+                if line is None:
+                    break  # end of input: the seat waits for its player on the server
+                if line is TIMEOUT or not isinstance(line, str):
+                    continue
+                self.announcer.key_pressed()
+                if not self._local(line):
+                    self.send_line(line)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self._leaving = True
+            with contextlib.suppress(Exception):
+                self.ws.close()
+        return 0
+
+    def _local(self, line: str) -> bool:
+        """Commands of the client itself: the chat's own history."""
+        words = line.split()
+        if not words or words[0].lower() not in ("charla", "chat"):
+            return False
+        count = 10
+        if len(words) > 1 and words[1].isdigit():
+            count = max(1, min(200, int(words[1])))
+        said = self.chat[-count:]
+        self.announcer.answer_lines(said or [_("Nadie ha dicho nada todavía.")])
+        return True
+
+
+def _websocket_connect(url: str) -> Any:
+    from websockets.sync.client import connect
+
+    return connect(url, max_size=2**22, open_timeout=10, ping_interval=20, ping_timeout=30)

@@ -1,0 +1,636 @@
+"""`sobremesa servidor`: one asyncio process hosting tables for the four games.
+
+Clients speak the protocol of `net.protocol` over a websocket (`websockets`); SSH
+clients (`net.ssh`) type the same lines in a terminal. Each connection is a
+:class:`Connection`: in the lobby its lines are lobby commands (`crear`, `unirse`,
+`mirar`, `mesas`, `empezar`, `decir`, `quien`, `ayuda`, `salir`); once its table has
+started they go to its seat's console (`net.seat`), but for `decir` and `quien`.
+
+Every answer is in the connection's own language. Nothing a client sends can
+crash the server or change a table it does not sit at: frames are checked
+(`decode_client`), too many of them are refused (a rate limit per connection),
+and guessing table codes is slowed and logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sobremesa import i18n
+from sobremesa.core.registry import GAMES, entry
+from sobremesa.i18n import _
+from sobremesa.net.protocol import (
+    MAX_CHAT,
+    MAX_FRAME,
+    MAX_NAME,
+    ProtocolError,
+    clean_text,
+    decode_client,
+    encode,
+)
+from sobremesa.net.seat import Peer
+from sobremesa.net.table import ServerTable, TableOptions, new_code
+from sobremesa.net.wal import read_log, set_aside_log
+from sobremesa.ui.session import TypedAction
+
+log = logging.getLogger("sobremesa.servidor")
+
+#: Frames a connection may send per second, and in a burst.
+RATE, BURST = 30.0, 60
+#: Refused frames after which a connection is closed.
+MAX_REFUSED = 200
+#: Wrong table codes a connection may try per minute.
+CODE_TRIES = 5
+#: A program's "reading rate": its lines take no time to hear.
+PROGRAM_WPM = 1e9
+#: Chat lines kept per table (`charla` reads them back on the client).
+CHAT_KEEP = 50
+
+
+def fold(text: str) -> str:
+    import unicodedata
+
+    return "".join(
+        c for c in unicodedata.normalize("NFD", text.lower()) if not unicodedata.combining(c)
+    )
+
+
+GAME_WORDS = {fold(name): game_id for game_id in GAMES for name in (game_id, GAMES[game_id].name)}
+GAME_WORDS.update({"castana": "castana", "abc": "castana", "cabanga": "cabanga"})
+LEVELS = {"facil": "facil", "easy": "facil", "medio": "medio", "medium": "medio",
+          "dificil": "dificil", "hard": "dificil"}  # fmt: skip
+
+
+class RateLimit:
+    """A token bucket (the server's clock)."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float]) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = float(burst)
+        self.at = clock()
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Connection(Peer):
+    """One client: its name, language, reading rate, and where it sits."""
+
+    def __init__(self, server: Server, send_frame: Callable[[str], Any], address: str) -> None:
+        self.server = server
+        self.loop = asyncio.get_running_loop()
+        self._loop_thread = threading.get_ident()
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._send_frame = send_frame
+        self.address = address
+        self.name = ""
+        self.lang = "es"
+        self.wpm = 180.0
+        self.greeted = False
+        self.table: ServerTable | None = None
+        self.seat: int | None = None
+        self.watching = False
+        self.limit = RateLimit(RATE, BURST, time.monotonic)
+        self.refused = 0
+        self.code_tries: deque[float] = deque()
+        self.closed = False
+
+    # -- Peer (any thread) ------------------------------------------------------------
+    def send(self, frame: str) -> None:
+        if self.closed:
+            return
+        if threading.get_ident() == self._loop_thread:
+            self.queue.put_nowait(frame)  # in order with what the loop queues next
+        else:
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, frame)
+
+    def left_table(self, table: Any) -> None:
+        def back() -> None:
+            if self.table is table:
+                self.table, self.seat, self.watching = None, None, False
+                self.say([_("Estás en la sala. Escribe ayuda para ver las órdenes.")])
+                self.prompt()
+
+        self.loop.call_soon_threadsafe(self._in_language, back)
+
+    def _in_language(self, call: Callable[[], None]) -> None:
+        with i18n.using(self.lang):
+            call()
+
+    async def writer(self) -> None:
+        while (frame := await self.queue.get()) is not None:
+            await self._send_frame(frame)
+
+    # -- saying, in the client's language (the server's loop) --------------------------
+    def say(self, lines: list[str], *, answer: bool = True) -> None:
+        self.send(encode("di", lineas=lines, respuesta=answer))
+
+    def prompt(self) -> None:
+        if self.table is not None and self.table.started:
+            return  # the seat's console asks from now on
+        text = (
+            _("Sala> ") if self.table is None else _("Mesa {code}> ").format(code=self.table.code)
+        )
+        self.send(encode("indicador", texto=text))
+        self.send(encode("pide", puerta=False))
+
+    # -- frames from the client ---------------------------------------------------------
+    def received(self, raw: str | bytes) -> bool:
+        """Act on one frame; False: close the connection."""
+        if not self.limit.allow():
+            self.refused += 1
+            if self.refused == 1 or self.refused % 50 == 0:
+                with i18n.using(self.lang):
+                    self.say([_("Demasiadas órdenes seguidas; espera un momento.")])
+            runner = self.runner()
+            if runner is not None:
+                runner.console.ask_again()  # the refused line is to be sent again
+            return self.refused < MAX_REFUSED
+        try:
+            frame = decode_client(raw)
+        except ProtocolError as error:
+            self.refused += 1
+            log.info("%s: refused frame (%s)", self.address, error)
+            with i18n.using(self.lang):
+                self.say([_("No entiendo ese mensaje.")])
+            return self.refused < MAX_REFUSED
+        with i18n.using(self.lang):
+            self.handle(frame)
+        return not self.closed
+
+    def handle(self, frame: dict[str, Any]) -> None:
+        kind = frame["t"]
+        if kind == "hola":
+            self.hello(frame)
+            return
+        if not self.greeted:
+            self.hello({"nombre": "", "idioma": "es", "wpm": 180, "ficha": None, "mesa": None})
+        if kind == "crear":
+            self.create(frame)
+        elif kind == "accion":
+            self.action(frame["accion"])
+        else:
+            self.line(frame["texto"])
+
+    def hello(self, frame: dict[str, Any]) -> None:
+        self.lang = frame["idioma"]
+        self.wpm = frame["wpm"] if not frame.get("programa") else PROGRAM_WPM
+        self.name = frame["nombre"] or _("Invitado {n}").format(n=self.server.guest_number())
+        first = not self.greeted
+        self.greeted = True
+        token, code = frame.get("ficha"), frame.get("mesa")
+        with i18n.using(self.lang):
+            if token and code and self.server.rejoin(self, code, token):
+                return
+            if first:
+                self.say(
+                    [
+                        _(
+                            "Hola, {name}. Estás en la sala de Sobremesa. Escribe ayuda para ver las órdenes."
+                        ).format(name=self.name)
+                    ]
+                )
+                self.prompt()
+
+    def action(self, data: dict[str, Any]) -> None:
+        table = self.table
+        if table is None or self.seat is None or not table.started:
+            self.say([_("No estás jugando en ninguna mesa.")])
+            return
+        try:
+            action = table.entry.rules().action_from_dict(data)
+        except Exception:  # any malformed action from the network
+            self.say([_("No entiendo esa jugada.")])
+            return
+        runner = table.seats[self.seat].runner
+        if runner is not None:
+            runner.console.put(TypedAction(action))
+
+    # -- lines ------------------------------------------------------------------------------
+    def line(self, text: str) -> None:
+        words = text.split()
+        command = fold(words[0]) if words else ""
+        rest = text[len(words[0]) :].strip() if words else ""
+        if command in ("decir", "say", "di"):
+            self.chat(rest)
+            return
+        if command in ("quien", "who"):
+            self.who()
+            return
+        runner = self.runner()
+        if runner is not None:
+            runner.console.put(text)
+            return
+        self.lobby(command, words[1:])
+
+    def runner(self) -> Any:
+        """This connection's seat console, once its table has started."""
+        table = self.table
+        if table is None or not table.started:
+            return None
+        if self.seat is not None:
+            return table.seats[self.seat].runner
+        return next((r for r in table.spectators if r.console.peer is self), None)
+
+    def lobby(self, command: str, args: list[str]) -> None:
+        if command in ("", "ayuda", "help"):
+            self.say(
+                [
+                    _("Órdenes de la sala:"),
+                    _(
+                        "crear JUEGO [RIVALES] [NIVEL]: crea una mesa; por ejemplo, crear chinchon 2 facil."
+                    ),
+                    _("unirse CÓDIGO: te sientas en una mesa."),
+                    _("mirar CÓDIGO: miras una mesa como espectador."),
+                    _("mesas: las mesas abiertas."),
+                    _("empezar: empieza la partida de tu mesa; los sitios libres son para bots."),
+                    _("decir TEXTO: hablas a tu mesa. quien: quién se sienta dónde."),
+                    _("salir: te vas."),
+                ]
+            )
+        elif command in ("crear", "create"):
+            self.create(self.parse_create(args))
+        elif command in ("unirse", "join"):
+            self.join(args[0] if args else "")
+        elif command in ("mirar", "watch"):
+            self.watch(args[0] if args else "")
+        elif command in ("mesas", "tables"):
+            self.list_tables()
+        elif command in ("empezar", "start"):
+            self.start()
+        elif command in ("salir", "quit", "exit"):
+            self.say([_("Hasta pronto.")])
+            self.send(encode("fin", adios=True))
+            self.queue.put_nowait(None)
+            self.closed = True
+            return
+        else:
+            self.say([_("No conozco la orden {word}. Escribe ayuda.").format(word=command[:30])])
+        self.prompt()
+
+    def parse_create(self, args: list[str]) -> dict[str, Any]:
+        frame: dict[str, Any] = {"juego": args[0] if args else "", "rivales": None, "nivel": None}
+        for word in args[1:]:
+            word = fold(word)
+            if word.isdigit():
+                frame["rivales"] = int(word)
+            elif word in LEVELS:
+                frame["nivel"] = LEVELS[word]
+            elif word in ("espectador", "spectator"):
+                frame["espectador"] = True
+            elif word in ("privada", "private"):
+                frame["publica"] = False
+        return frame
+
+    def create(self, frame: dict[str, Any]) -> None:
+        if self.table is not None:
+            self.say([_("Ya estás en la mesa {code}.").format(code=self.table.code)])
+            return
+        game_id = GAME_WORDS.get(fold(frame.get("juego") or ""))
+        if game_id is None:
+            self.say([_("¿Qué juego? chinchon, palabras, castana o cabanga.")])
+            return
+        game = entry(game_id)
+        low, high = game.rivals
+        rivals = frame.get("rivales") or low
+        if not low <= rivals <= high:
+            self.say(
+                [
+                    _("En {game} puede haber de {low} a {high} rivales.").format(
+                        game=_(game.name), low=low, high=high
+                    )
+                ]
+            )
+            return
+        level = LEVELS.get(fold(frame.get("nivel") or "medio"), "medio")
+        if level not in game.levels:
+            level = game.levels[-1] if level == "dificil" else game.levels[0]
+        spectator = bool(frame.get("espectador"))
+        seed = frame.get("semilla")
+        window = frame.get("ventana")
+        options = TableOptions(
+            game_id,
+            rivals if spectator else rivals + 1,
+            level,
+            seed if seed is not None else random.SystemRandom().randrange(1, 10**9),
+            pace=frame["ritmo"] if frame.get("ritmo") is not None else 1.5,
+            window=None if not window or not game.reactions else max(2.0, window),
+            public=frame.get("publica", True),
+            grace=self.server.grace,
+        )
+        table = self.server.new_table(options)
+        self.say([_("Mesa {code}.").format(code=table.code)])
+        if spectator:
+            table.start()
+            self.watch(table.code)
+            return
+        self.sit(table)
+
+    def sit(self, table: ServerTable) -> None:
+        seat, token = table.sit(self, self.name)
+        self.table, self.seat = table, seat
+        self.send(encode("mesa", codigo=table.code, asiento=seat, ficha=token))
+        name = table.seats[seat].name
+        self.server.tell_table(
+            table,
+            lambda: _("{name} se sienta en la mesa {code}.").format(name=name, code=table.code),
+        )
+        free = len(table.open_seats())
+        self.say([_("Sitios libres: {n}. Cuando estéis, escribe empezar.").format(n=free)])
+
+    def join(self, code: str) -> None:
+        table = self.find_table(code)
+        if table is None:
+            return
+        if self.table is not None:
+            self.say([_("Ya estás en la mesa {code}.").format(code=self.table.code)])
+        elif table.started or not table.open_seats():
+            self.say(
+                [_("La mesa {code} ya no tiene sitio; puedes mirarla.").format(code=table.code)]
+            )
+        else:
+            self.sit(table)
+
+    def watch(self, code: str) -> None:
+        table = self.find_table(code)
+        if table is None:
+            return
+        if not table.started:
+            self.say([_("La mesa {code} todavía no ha empezado.").format(code=table.code)])
+            return
+        self.table, self.seat, self.watching = table, None, True
+        self.say([_("Miras la mesa {code}.").format(code=table.code)])
+        table.watch(self)
+
+    def find_table(self, code: str) -> ServerTable | None:
+        now = time.monotonic()
+        while self.code_tries and now - self.code_tries[0] > 60:
+            self.code_tries.popleft()
+        if len(self.code_tries) >= CODE_TRIES:
+            log.warning("%s: too many wrong table codes", self.address)
+            self.say([_("Demasiados códigos equivocados; espera un minuto.")])
+            return None
+        table = self.server.tables.get(clean_text(code, 12).upper())
+        if table is None or table.closed:
+            self.code_tries.append(now)
+            self.say([_("No hay ninguna mesa {code}.").format(code=clean_text(code, 12).upper())])
+            return None
+        return table
+
+    def list_tables(self) -> None:
+        open_tables = [
+            t
+            for t in self.server.tables.values()
+            if t.options.public and not t.started and not t.closed
+        ]
+        if not open_tables:
+            self.say([_("No hay mesas abiertas. Crea una: crear chinchon.")])
+            return
+        self.say(
+            [
+                _("Mesa {code}: {game}, {free} sitios libres.").format(
+                    code=t.code, game=_(t.entry.name), free=len(t.open_seats())
+                )
+                for t in open_tables[:20]
+            ]
+        )
+
+    def start(self) -> None:
+        table = self.table
+        if table is None or self.seat is None:
+            self.say([_("Primero crea una mesa o únete a una.")])
+        elif table.started:
+            self.say([_("La partida ya ha empezado.")])
+        elif table.creator != table.seats[self.seat].token:
+            self.say([_("Solo quien creó la mesa puede empezar.")])
+        else:
+            self.server.tell_table(table, lambda: _("Empieza la partida."))
+            table.start()
+
+    def chat(self, text: str) -> None:
+        table = self.table
+        text = clean_text(text, MAX_CHAT)
+        if table is None:
+            self.say([_("Para hablar, siéntate en una mesa.")])
+            return
+        if not text:
+            self.say([_("Escribe decir y lo que quieres decir.")])
+            return
+        name = self.name if self.seat is None else table.seats[self.seat].name
+        self.server.chat(table, name, text)
+
+    def who(self) -> None:
+        table = self.table
+        if table is None:
+            self.say([_("No estás en ninguna mesa.")])
+            return
+        lines = []
+        for index, seat in enumerate(table.seats):
+            if seat.kind == "open":
+                what = _("libre")
+            elif seat.kind == "bot":
+                what = _("bot")
+            elif seat.peer is not None:
+                what = _("conectado")
+            else:
+                what = _("desconectado")
+            lines.append(
+                _("Sitio {n}: {name}, {what}.").format(
+                    n=index + 1, name=seat.name or "-", what=what
+                )
+            )
+        watchers = sum(1 for r in table.spectators if r.console.peer is not None)
+        lines.append(_("Espectadores: {n}.").format(n=watchers))
+        self.say(lines)
+
+    def gone(self) -> None:
+        """The connection ended (dropped or closed)."""
+        self.closed = True
+        if self.table is not None:
+            self.table.dropped(self)
+
+
+class Server:
+    def __init__(self, data_dir: Path | None, *, grace: float = 60.0) -> None:
+        self.data_dir = data_dir
+        self.grace = grace
+        self.tables: dict[str, ServerTable] = {}
+        self.connections: set[Connection] = set()
+        self._guests = 0
+
+    def guest_number(self) -> int:
+        self._guests += 1
+        return self._guests
+
+    def tables_dir(self) -> Path | None:
+        return None if self.data_dir is None else self.data_dir / "mesas"
+
+    def new_table(self, options: TableOptions) -> ServerTable:
+        code = new_code(lambda c: c in self.tables)
+        table = ServerTable(code, options, data_dir=self.tables_dir())
+        table.on_over = self._table_over
+        table.write_config()
+        self.tables[code] = table
+        log.info("table %s created: %s", code, options.game)
+        return table
+
+    def _table_over(self, table: ServerTable) -> None:
+        if table.log is not None:
+            with contextlib.suppress(OSError):
+                table.log.write({"fin": True})
+
+    def restore(self) -> int:
+        """Every table in the data folder, back as it was (a damaged log is set aside)."""
+        folder = self.tables_dir()
+        if folder is None or not folder.is_dir():
+            return 0
+        count = 0
+        for path in sorted(folder.glob("*.wal")):
+            try:
+                records = read_log(path)
+                if any("fin" in r for r in records):
+                    continue
+                config = [r["mesa"] for r in records if "mesa" in r][-1]
+                table = ServerTable(
+                    str(config["codigo"]),
+                    TableOptions.from_dict(config["opciones"]),
+                    data_dir=folder,
+                )
+                table.on_over = self._table_over
+                table.restore(records)
+            except Exception:  # a damaged log: kept for inspection, the others go on
+                log.exception("table log %s is damaged; set aside", path)
+                with contextlib.suppress(OSError):
+                    set_aside_log(path)
+                continue
+            self.tables[table.code] = table
+            count += 1
+        return count
+
+    def rejoin(self, conn: Connection, code: str, token: str) -> bool:
+        table = self.tables.get(code)
+        if table is None:
+            return False
+        seat = table.seat_of(token)
+        if seat is None:
+            return False
+        conn.table, conn.seat = table, seat
+        conn.name = table.seats[seat].name
+        if not table.started:
+            table.seats[seat].peer = conn
+            conn.say([_("Vuelves a la mesa {code}.").format(code=code)])
+            conn.prompt()
+            return True
+        conn.say([_("Vuelves a la mesa {code}.").format(code=code)])
+        table.take_seat_back(seat, conn)
+        return True
+
+    def tell_table(self, table: ServerTable, text: Callable[[], str]) -> None:
+        """A line for everyone at a table's lobby, each in their language."""
+        for seat in table.seats:
+            peer = seat.peer
+            if isinstance(peer, Connection):
+                with i18n.using(peer.lang):
+                    peer.say([text()], answer=False)
+
+    def chat(self, table: ServerTable, name: str, text: str) -> None:
+        peers = [s.peer for s in table.seats] + [r.console.peer for r in table.spectators]
+        for peer in peers:
+            if isinstance(peer, Connection):
+                with i18n.using(peer.lang):
+                    peer.send(
+                        encode(
+                            "charla", linea=_("{name} dice: {text}").format(name=name, text=text)
+                        )
+                    )
+
+    def grace_tick(self) -> None:
+        for table in list(self.tables.values()):
+            if table.started and not table.closed:
+                table.grace_check()
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            table.close()
+
+
+async def serve_websocket(server: Server, host: str, port: int, ssl: Any = None) -> Any:
+    from websockets.asyncio.server import serve
+
+    async def handler(ws: Any) -> None:
+        address = "%s:%s" % (ws.remote_address[:2] if ws.remote_address else ("?", "?"))
+        conn = Connection(server, ws.send, address)
+        server.connections.add(conn)
+        writer = asyncio.create_task(conn.writer())
+        try:
+            async for raw in ws:
+                if not conn.received(raw):
+                    break
+        except Exception as error:  # the connection ended, cleanly or not
+            log.debug("%s: %s", address, error)
+        finally:
+            conn.gone()
+            server.connections.discard(conn)
+            conn.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await writer
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+    return await serve(
+        handler, host, port, max_size=MAX_FRAME, ssl=ssl, ping_interval=20, ping_timeout=20
+    )
+
+
+async def run_server(
+    host: str,
+    port: int,
+    data_dir: Path | None,
+    *,
+    ssh_port: int | None = None,
+    ssl: Any = None,
+    grace: float = 60.0,
+    ready: Callable[[str], None] = print,
+) -> None:
+    server = Server(data_dir, grace=grace)
+    restored = server.restore()
+    ws = await serve_websocket(server, host, port, ssl)
+    bound = ws.sockets[0].getsockname()[1] if ws.sockets else port
+    ready(
+        _("Servidor de Sobremesa en ws://{host}:{port} ({n} mesas recuperadas).").format(
+            host=host, port=bound, n=restored
+        )
+    )
+    ssh = None
+    if ssh_port is not None:
+        from sobremesa.net.ssh import serve_ssh
+
+        ssh = await serve_ssh(server, host, ssh_port, data_dir)
+        ready(_("SSH en el puerto {port}.").format(port=ssh_port))
+    try:
+        while True:
+            await asyncio.sleep(1.0)
+            server.grace_tick()
+    finally:
+        ws.close()
+        if ssh is not None:
+            ssh.close()
+        server.close()
+
+
+MAX_NAME_CHARS = MAX_NAME

@@ -1,0 +1,537 @@
+"""A server's table: who sits where, the match, its clock, its log on disk.
+
+A table is made in the lobby (`crear`): a short unguessable code, the game and its
+options, the seats (people who joined, seats left open). When its creator says
+`empezar`, open seats get bots, the game is dealt and every person (and
+spectator) gets a seat console (`net.seat`). The table's clock runs in a thread of
+its own: bots move and windows close when the speech-time model says, for every
+seat at once.
+
+Nothing is lost: every move is written to the table's log (`net.wal`) before
+anyone hears of it, so a server killed at any moment comes back with every table
+as it was, at most the move in flight missing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sobremesa import i18n
+from sobremesa.core.match import Delivery, Match
+from sobremesa.core.policy import ReactionPolicy
+from sobremesa.core.registry import GameEntry, entry
+from sobremesa.i18n import _
+from sobremesa.net.protocol import encode
+from sobremesa.net.seat import Peer, RemoteConsole, SharedLink
+from sobremesa.net.wal import TableLog
+from sobremesa.settings import Settings
+from sobremesa.ui.announcer import Announcer
+from sobremesa.ui.session import Session, Table, seat_table
+
+log = logging.getLogger("sobremesa.servidor")
+
+#: Letters of table codes: no 0/O, 1/I/L (read aloud and typed without doubt).
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6  # 31^6: about 887 million codes
+
+
+def new_code(taken: Callable[[str], bool]) -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        if not taken(code):
+            return code
+
+
+def new_token() -> str:
+    """A seat token: 128 random bits."""
+    return secrets.token_urlsafe(16)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str  # "human", "bot" or "open"
+    level: str | None = None
+    token: str | None = None  # its hash: the token itself is only the player's
+    peer: Peer | None = None
+    runner: SeatRunner | None = None
+    away_since: float | None = None
+    stood_in: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"nombre": self.name, "tipo": self.kind, "nivel": self.level, "ficha": self.token}
+
+
+@dataclass
+class TableOptions:
+    game: str
+    seats: int
+    level: str
+    seed: int
+    pace: float = 1.5
+    window: float | None = None  # seconds in real time; None: turn by turn
+    public: bool = True
+    grace: float = 60.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "juego": self.game,
+            "asientos": self.seats,
+            "nivel": self.level,
+            "semilla": self.seed,
+            "ritmo": self.pace,
+            "ventana": self.window,
+            "publica": self.public,
+            "gracia": self.grace,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableOptions:
+        return cls(
+            str(data["juego"]),
+            int(data["asientos"]),
+            str(data["nivel"]),
+            int(data["semilla"]),
+            float(data["ritmo"]),
+            None if data.get("ventana") is None else float(data["ventana"]),
+            bool(data.get("publica", True)),
+            float(data.get("gracia", 60.0)),
+        )
+
+
+class SeatRunner:
+    """One seat's console on the server: its adapter, its session, its thread."""
+
+    def __init__(self, table: ServerTable, seat: int | None, peer: Peer) -> None:
+        self.table = table
+        self.seat = seat
+        self.lang = peer.lang
+        self.console = RemoteConsole(table.lock)
+        self.link = SharedLink(table, seat, self.lang)
+        with i18n.using(self.lang):
+            self.adapter = table.seat_adapter(seat, self.lang)
+            self.announcer = Announcer(self.console)
+            options = table.options
+            self.session = Session(
+                self.adapter,
+                self.console,
+                self.announcer,
+                options.pace,
+                window_seconds=options.window,
+                reading_wpm=peer.wpm,
+                link=self.link,
+            )
+        self.console.at_gate = lambda: self.session._gate is not None
+        self.console.attach(peer)
+        self.returning = False
+        self.thread = threading.Thread(
+            target=self._run, name=f"mesa-{table.code}-{seat}", daemon=True
+        )
+
+    def _run(self) -> None:
+        with i18n.using(self.lang), self.table.lock:
+            self.link.own()
+            try:
+                while not self.table.closed:
+                    result = self.session.run(resumed=self.returning)
+                    if result == "over" or self.table.closed or self.seat is None:
+                        break
+                    # `salir`: the seat waits for its player (a bot plays it after the grace).
+                    self.session._quit = self.session._eof = False
+                    self.returning = True
+                    while self.console.peer is None and not self.table.closed:
+                        self.table.cond.wait(1.0)
+            except Exception:  # a seat's failure must not take the server down
+                log.exception("seat %s of table %s failed", self.seat, self.table.code)
+            finally:
+                self.link.close()
+        self.table.runner_done(self)
+
+
+class ServerTable:
+    def __init__(
+        self,
+        code: str,
+        options: TableOptions,
+        *,
+        data_dir: Path | None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.code = code
+        self.options = options
+        self.entry: GameEntry = entry(options.game)
+        self.seats: list[Seat] = [Seat("", "open", options.level) for _ in range(options.seats)]
+        self.creator: str | None = None  # the creator's token hash
+        self.lock = threading.Lock()
+        self.cond = threading.Condition(self.lock)
+        self.clock = clock
+        self.match: Match | None = None
+        self.spectators: list[SeatRunner] = []
+        self.closed = False
+        self.over = False
+        self.log: TableLog | None = None
+        if data_dir is not None:
+            self.log = TableLog(data_dir / f"{code}.wal")
+        self.on_over: Callable[[ServerTable], None] = lambda table: None
+        self._lexicon: Any = None
+
+    # -- the lobby -------------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    def open_seats(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.kind == "open"]
+
+    def sit(self, peer: Peer, name: str) -> tuple[int, str]:
+        """A person takes the first open seat: (seat, token)."""
+        index = self.open_seats()[0]
+        taken = {seat.name for seat in self.seats}
+        base, n = name, 2
+        while name in taken:
+            name, n = f"{base} {n}", n + 1
+        token = new_token()
+        seat = self.seats[index]
+        seat.name, seat.kind, seat.level, seat.token, seat.peer = (
+            name,
+            "human",
+            None,
+            token_hash(token),
+            peer,
+        )
+        if self.creator is None:
+            self.creator = seat.token
+        self.write_config()
+        return index, token
+
+    def seat_of(self, token: str) -> int | None:
+        hashed = token_hash(token)
+        for index, seat in enumerate(self.seats):
+            if seat.token == hashed:
+                return index
+        return None
+
+    def write_config(self) -> None:
+        if self.log is not None:
+            self.log.write({"mesa": self.to_dict()})
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "codigo": self.code,
+            "opciones": self.options.to_dict(),
+            "asientos": [seat.to_dict() for seat in self.seats],
+            "creador": self.creator,
+        }
+
+    # -- the game --------------------------------------------------------------------
+    def lexicon(self) -> Any:
+        if self._lexicon is None and self.entry.lexicon is not None:
+            self._lexicon = self.entry.load_lexicon()
+        return self._lexicon
+
+    def build_match(self, opening: dict[str, Any] | None = None) -> None:
+        """The match over a new deal (or over a logged opening, on restart); open
+        seats get bots. Needs the lock (or no other thread yet)."""
+        options = self.options
+        seed = options.seed
+        game = (
+            self.entry.new_game(options.seats, seed, lexicon=self.lexicon())
+            if opening is None
+            else self.entry.restore_game(opening, lexicon=self.lexicon())
+        )
+        # Bots' names as a local table's, none a person's at this table.
+        people = {seat.name for seat in self.seats if seat.kind == "human"}
+        count = options.seats + len(people)
+        named = seat_table(count, seed, spectator=True, levels=[options.level] * count)
+        free = iter(name for name in named.names if name not in people)
+        bots = {}
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "open":
+                seat.kind, seat.name = "bot", next(free)
+                seat.level = seat.level or options.level
+            if seat.kind == "bot":
+                bots[index] = self.entry.make_bot(seat.level, index, seed, lexicon=self.lexicon())
+        kinds = ["bot" if seat.kind == "bot" else "human" for seat in self.seats]
+        match = Match(
+            game,
+            kinds,
+            bots,
+            policy=ReactionPolicy(seconds=options.window, pace=options.pace),
+            reaction_time=self.entry.bot_reaction_time,
+            watched=True,
+        )
+        match.opening = game.to_dict()
+        self.match = match
+
+    def start(self, peers_runners: bool = True) -> None:
+        """`empezar`: bots in the open seats, the deal, a console for every person."""
+        with self.lock:
+            self.build_match()
+            assert self.match is not None
+            if self.log is not None:
+                self.log.write({"mesa": self.to_dict()})
+                self.log.write({"inicio": self.match.opening})
+                self.match.on_played = self._write_move
+            runners = [
+                self._new_runner(i, seat.peer) for i, seat in enumerate(self.seats) if seat.peer
+            ]
+            self.match.start(self.clock())
+        self._start_threads(runners)
+
+    def restore(self, records: list[dict[str, Any]]) -> None:
+        """A table back from its log after a restart: its seats, its moves. Every
+        person is away until they reconnect (the grace runs from now)."""
+        config = [r["mesa"] for r in records if "mesa" in r][-1]
+        self.seats = [
+            Seat(s["nombre"], s["tipo"], s.get("nivel"), s.get("ficha")) for s in config["asientos"]
+        ]
+        self.creator = config.get("creador")
+        starts = [r["inicio"] for r in records if "inicio" in r]
+        if not starts:
+            return
+        self.build_match(starts[-1])
+        match = self.match
+        assert match is not None
+        match.start(self.clock())
+        moves = [r["j"] for r in records if "j" in r]
+        match.replay(moves, self.entry.rules().action_from_dict)
+        if self.log is not None:
+            match.on_played = self._write_move
+        now = self.clock()
+        for seat in self.seats:
+            if seat.kind == "human":
+                seat.away_since = now
+        self.over = match.game.is_over()
+        threading.Thread(target=self._clock_thread, daemon=True).start()
+
+    def _write_move(self, entry: list[Any]) -> None:
+        assert self.log is not None
+        self.log.write({"j": entry})
+
+    def _new_runner(self, seat: int | None, peer: Peer | None) -> SeatRunner:
+        assert peer is not None
+        runner = SeatRunner(self, seat, peer)
+        if seat is not None:
+            self.seats[seat].runner = runner
+        return runner
+
+    def _start_threads(self, runners: list[SeatRunner]) -> None:
+        for runner in runners:
+            runner.thread.start()
+        if not getattr(self, "_clock_started", False):
+            self._clock_started = True
+            threading.Thread(
+                target=self._clock_thread, name=f"reloj-{self.code}", daemon=True
+            ).start()
+
+    def _clock_thread(self) -> None:
+        """The table's clock: bots move and windows close at their time."""
+        self._clock_started = True
+        match = self.match
+        assert match is not None
+        with self.cond:
+            while not self.closed and not match.game.is_over():
+                now = self.clock()
+                wake = match.next_wakeup()
+                if wake is not None and wake <= now + 0.001:
+                    try:
+                        match.step(now)
+                    except Exception:
+                        log.exception("table %s: the clock failed", self.code)
+                        self.closed = True
+                    continue
+                self.cond.wait(5.0 if wake is None else min(5.0, wake - now))
+        self.over = match.game.is_over()
+
+    def changed(self) -> None:
+        """Something the clock waits on changed (called with the lock held)."""
+        self.cond.notify_all()
+
+    def seat_adapter(self, seat: int | None, lang: str) -> Any:
+        """A console's adapter for ``seat`` (None: a spectator's) over the table's own
+        game, in ``lang`` (called in that language)."""
+        match = self.match
+        assert match is not None
+        names = [s.name for s in self.seats]
+        levels = [s.level if s.kind == "bot" else None for s in self.seats]
+        if seat is not None:
+            names[seat] = _("Tú")
+        settings = Settings()
+        settings.language = lang
+        data = {
+            "state": match.opening,
+            "table": Table(names, seat, levels).to_dict(),
+            "bots": [],
+            "extra": {},
+        }
+        adapter = self.entry.adapter_module().restore_adapter(settings, data)
+        adapter.game = match.game
+        return adapter
+
+    # -- what the seats tell the table -------------------------------------------------
+    def delivered(self, link: SharedLink, delivery: Delivery) -> None:
+        """One batch for one seat, on the wire as data too (its own view only)."""
+        runner = self._runner_of(link)
+        peer = runner.console.peer if runner is not None else None
+        if peer is None:
+            return
+        peer.send(
+            encode(
+                "entrega",
+                seq=delivery.seq,
+                eventos=[event.to_dict() for event in delivery.events],
+                vista=delivery.view.to_dict(),
+                plazo=delivery.deadline,
+            )
+        )
+
+    def _runner_of(self, link: SharedLink) -> SeatRunner | None:
+        if link.seat is not None:
+            return self.seats[link.seat].runner
+        return next((r for r in self.spectators if r.link is link), None)
+
+    def seat_left(self, link: SharedLink) -> None:
+        """`salir` at the table: the player's client goes back to the lobby."""
+        runner = self._runner_of(link)
+        if runner is None:
+            return
+        peer = runner.console.peer
+        runner.announcer.narrate(
+            _("Dejas la mesa {code}. Tu sitio te espera: para volver, unirse {code}.").format(
+                code=self.code
+            )
+        )
+        runner.console.detach()
+        if link.seat is not None:
+            self.seats[link.seat].away_since = self.clock()
+            self.seats[link.seat].peer = None
+        if peer is not None:
+            peer.left_table(self)
+
+    def runner_done(self, runner: SeatRunner) -> None:
+        peer = runner.console.peer
+        if runner in self.spectators:
+            self.spectators.remove(runner)
+        if peer is not None and self.match is not None and self.match.game.is_over():
+            peer.send(encode("fin"))
+            peer.left_table(self)
+        if self.match is not None and self.match.game.is_over() and not self.over:
+            self.over = True
+            self.on_over(self)
+
+    # -- people coming and going (called from the server's loop) ------------------------
+    def watch(self, peer: Peer) -> SeatRunner:
+        with self.lock:
+            runner = self._new_runner(None, peer)
+            self.spectators.append(runner)
+            runner.announcer.narrate_lines(runner.adapter.intro())
+            # The spectator hears the game from where it is now.
+            runner.announcer.narrate_lines(runner.adapter.resume())
+        runner.thread.start()
+        return runner
+
+    def take_seat_back(self, seat: int, peer: Peer) -> None:
+        """A player back at their seat (reconnected, or after `salir`)."""
+        with self.cond:
+            info = self.seats[seat]
+            info.peer, info.away_since = peer, None
+            match = self.match
+            if match is not None and info.stood_in:
+                match.take_back(seat, self.clock())
+                info.stood_in = False
+            if match is None:
+                return
+            if info.runner is None:
+                runner = self._new_runner(seat, peer)
+                with i18n.using(runner.lang):
+                    from sobremesa.ui.retell import retell
+
+                    told = retell(
+                        self.seat_adapter_shadow(seat, runner.lang),
+                        match.table_to_dict(),
+                        self.entry.rules().action_from_dict,
+                    )
+                for line in told.lines:
+                    runner.announcer.history.add(line)
+                runner.console.missed = told.lines[-MISSED_TAIL:]
+                runner.console.detach()
+                runner.console.attach(peer)
+                runner.returning = True
+                runner.adapter.last_move = told.last_move
+                runner.thread.start()
+            else:
+                runner = info.runner
+                runner.console.attach(peer)
+            self.changed()
+
+    def seat_adapter_shadow(self, seat: int, lang: str) -> Any:
+        """An adapter over a copy of the opening (the retelling replays on it)."""
+        adapter = self.seat_adapter(seat, lang)
+        assert self.match is not None and self.match.opening is not None
+        adapter.game = self.entry.restore_game(self.match.opening, lexicon=self.lexicon())
+        return adapter
+
+    def dropped(self, peer: Peer) -> None:
+        """A client's connection ended: its seat waits (the grace), then a bot plays."""
+        with self.cond:
+            for runner in list(self.spectators):
+                if runner.console.peer is peer:
+                    runner.console.close()
+            for seat in self.seats:
+                if seat.peer is peer:
+                    seat.peer = None
+                    seat.away_since = self.clock()
+                    if seat.runner is not None:
+                        seat.runner.console.detach(peer)
+
+    def grace_check(self) -> None:
+        """Seats whose player has been away longer than the grace get a bot."""
+        match = self.match
+        if match is None or match.game.is_over():
+            return
+        with self.cond:
+            now = self.clock()
+            for index, seat in enumerate(self.seats):
+                if (
+                    seat.kind == "human"
+                    and seat.away_since is not None
+                    and not seat.stood_in
+                    and now - seat.away_since >= self.options.grace
+                ):
+                    bot = self.entry.make_bot(
+                        "medio", index, self.options.seed, lexicon=self.lexicon()
+                    )
+                    match.stand_in(index, bot, now)
+                    seat.stood_in = True
+                    log.info(
+                        "table %s: a bot plays seat %d while its player is away", self.code, index
+                    )
+            self.changed()
+
+    def close(self) -> None:
+        with self.cond:
+            self.closed = True
+            for seat in self.seats:
+                if seat.runner is not None:
+                    seat.runner.console.close()
+            for runner in self.spectators:
+                runner.console.close()
+            self.changed()
+        if self.log is not None:
+            self.log.close()
+
+
+#: Lines of what was missed that a returning player hears (the rest is history).
+MISSED_TAIL = 6
