@@ -106,7 +106,7 @@ def running_server(data: Path, **how: Any) -> Iterator[ServerProcess]:
 def connect(url: str) -> Any:
     from websockets.sync.client import connect as ws_connect
 
-    return ws_connect(url, max_size=2**22, open_timeout=20, close_timeout=2)
+    return ws_connect(url, max_size=2**22, open_timeout=20, close_timeout=2).__enter__()
 
 
 class BotPlayer:
@@ -166,7 +166,13 @@ class BotPlayer:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError(f"{self.name}: no such frame; last lines {self.lines[-8:]}")
-            raw = self.ws.recv(timeout=left)
+            try:
+                raw = self.ws.recv(timeout=left)
+            except TimeoutError:
+                shown = [f for f in self.frames if f["t"] != "entrega"][-6:]
+                raise TimeoutError(
+                    f"{self.name}: waited {timeout} s; last frames {shown}"
+                ) from None
             frame = self.take(raw)
             if done(frame):
                 return frame
@@ -200,21 +206,31 @@ class BotPlayer:
             for event in frame["eventos"]:
                 self.bot.observe(game_class.event_from_dict(event))
 
-    def _asked(self, frame: dict[str, Any]) -> None:
-        if self.stop or self.over or self.seat is None or self.view is None:
-            return
+    def answer(self, frame: dict[str, Any]) -> dict[str, Any] | None:
+        """The frame that answers a `pide` (None: nothing to say): Enter at a gate,
+        else the bot's choice from this seat's view (the load benchmark sends it
+        after a think time)."""
+        if self.stop or self.over:
+            return None
         if frame.get("puerta"):
-            self.line("")
-            return
-        action = self.bot.choose(self.view)
+            return {"t": "linea", "texto": ""}  # a spectator's gates too
+        if self.seat is None or self.view is None:
+            return None
         self.actions += 1
-        # Within the server's rate limit (30 frames a second per connection).
-        wait = self.last_sent + 1 / 25 - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
-        self.last_sent = time.monotonic()
-        self.sent_at = time.monotonic()
-        self.send("accion", accion=action.to_dict())
+        return {"t": "accion", "accion": self.bot.choose(self.view).to_dict()}
+
+    def _asked(self, frame: dict[str, Any]) -> None:
+        reply = self.answer(frame)
+        if reply is None:
+            return
+        if reply["t"] == "accion":
+            # Within the server's rate limit (30 frames a second per connection).
+            wait = self.last_sent + 1 / 25 - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            self.last_sent = time.monotonic()
+            self.sent_at = time.monotonic()
+        self.ws.send(json.dumps(reply))
 
     def play_out(self, timeout: float = 120.0) -> None:
         self.until(lambda f: f["t"] == "fin", timeout)

@@ -235,4 +235,7 @@ class Client:
 def _websocket_connect(url: str) -> Any:
     from websockets.sync.client import connect
 
-    return connect(url, max_size=2**22, open_timeout=10, ping_interval=20, ping_timeout=30)
+    # Entered at once: the connection lives as long as the client, closed in `run`.
+    return connect(
+        url, max_size=2**22, open_timeout=10, ping_interval=20, ping_timeout=30
+    ).__enter__()

@@ -74,13 +74,16 @@ class RemoteConsole:
         self.at_gate: Callable[[], bool] = lambda: False
 
     # -- the connection ----------------------------------------------------------
-    def attach(self, peer: Peer) -> None:
-        """A client (again) at this seat: what it missed first, as history."""
+    def attach(self, peer: Peer, first: Callable[[], list[str]] = list) -> None:
+        """A client (again) at this seat: what it missed first, as history, then
+        ``first()`` (the seat's view now), then the prompt."""
         with self._cv:
             self.peer = peer
             missed, self.missed = self.missed, []
             if missed:
                 peer.send(encode("pasado", lineas=missed))
+            for frame in first():
+                peer.send(frame)
             peer.send(encode("indicador", texto=self.prompt_text))
             self._asked = self._waiting
             if self._waiting:

@@ -282,7 +282,9 @@ class ServerTable:
             assert self.match is not None
             if self.log is not None:
                 self.log.write({"mesa": self.to_dict()})
-                self.log.write({"inicio": self.match.opening})
+                # The deal's events too: a game restored from its opening has none.
+                opening_events = [event.to_dict() for event in self.match.game.opening_events]
+                self.log.write({"inicio": self.match.opening, "reparto": opening_events})
                 self.match.on_played = self._write_move
             runners = [
                 self._new_runner(i, seat.peer) for i, seat in enumerate(self.seats) if seat.peer
@@ -298,12 +300,14 @@ class ServerTable:
             Seat(s["nombre"], s["tipo"], s.get("nivel"), s.get("ficha")) for s in config["asientos"]
         ]
         self.creator = config.get("creador")
-        starts = [r["inicio"] for r in records if "inicio" in r]
+        starts = [r for r in records if "inicio" in r]
         if not starts:
             return
-        self.build_match(starts[-1])
+        self.build_match(starts[-1]["inicio"])
         match = self.match
         assert match is not None
+        decode = type(match.game).event_from_dict
+        match.game.opening_events = [decode(e) for e in starts[-1].get("reparto", [])]
         match.start(self.clock())
         moves = [r["j"] for r in records if "j" in r]
         match.replay(moves, self.entry.rules().action_from_dict)
@@ -467,14 +471,27 @@ class ServerTable:
                     runner.announcer.history.add(line)
                 runner.console.missed = told.lines[-MISSED_TAIL:]
                 runner.console.detach()
-                runner.console.attach(peer)
+                runner.console.attach(peer, lambda: [self.snapshot(seat)])
                 runner.returning = True
                 runner.adapter.last_move = told.last_move
                 runner.thread.start()
             else:
                 runner = info.runner
-                runner.console.attach(peer)
+                runner.console.attach(peer, lambda: [self.snapshot(seat)])
             self.changed()
+
+    def snapshot(self, seat: int | None) -> str:
+        """The seat's view now, as a delivery with no events (a client that comes
+        back goes on from here). Called with the lock held."""
+        assert self.match is not None
+        match = self.match
+        return encode(
+            "entrega",
+            seq=len(match.log),
+            eventos=[],
+            vista=match.game.view(seat).to_dict(),
+            plazo=match.deadline(seat),
+        )
 
     def seat_adapter_shadow(self, seat: int, lang: str) -> Any:
         """An adapter over a copy of the opening (the retelling replays on it)."""

@@ -1,0 +1,147 @@
+"""Online tables end to end: a real server process, real clients on loopback.
+
+Two program clients and a server bot play each game to its end; a spectator
+follows; a dropped client takes its seat back; a server killed with SIGKILL and
+started again brings the table back and the game goes on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from netplay import BotPlayer, running_server, start_server
+
+from sobremesa.core.registry import GAMES
+
+pytestmark = pytest.mark.slow
+
+
+def seat_two(url: str, game: str, **options: object) -> tuple[BotPlayer, BotPlayer, str]:
+    """Ana creates a 3-seat table, Beto joins; the third seat is the server's bot."""
+    ana = BotPlayer(url, game, "Ana", seed=1)
+    ana.open()
+    code = ana.create(2, ritmo=0, **options)
+    beto = BotPlayer(url, game, "Beto", seed=2)
+    beto.open()
+    beto.until(lambda f: f["t"] == "pide")
+    beto.line(f"unirse {code}")
+    beto.until(lambda f: f["t"] == "mesa")
+    return ana, beto, code
+
+
+def play_both(ana: BotPlayer, beto: BotPlayer, timeout: float = 150.0) -> None:
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            beto.play_out(timeout)
+        except BaseException as error:  # reported below
+            errors.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    ana.play_out(timeout)
+    thread.join()
+    assert not errors, errors
+
+
+def keep_playing(player: BotPlayer) -> None:
+    """Play until the connection ends (the server is about to be killed)."""
+    with contextlib.suppress(Exception):
+        player.play_out(60)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_two_people_and_a_bot_play_a_whole_game_and_a_spectator_follows(
+    tmp_path: Path, game: str
+) -> None:
+    with running_server(tmp_path) as server:
+        ana, beto, code = seat_two(server.url, game)
+        ana.line("empezar")
+        ana.until(lambda f: f["t"] == "entrega")
+        watcher = BotPlayer(server.url, game, "Vera")
+        watcher.open()
+        watcher.until(lambda f: f["t"] == "pide")
+        watcher.line(f"mirar {code}")
+        play_both(ana, beto)
+        watcher.until(lambda f: f["t"] == "fin", 60)
+        ends = {"chinchon": "Fin de la partida.", "cabanga": "Fin de la partida."}
+        for player in (ana, beto):
+            assert player.actions > 5
+            assert any("Gana" in line or "Quedas" in line for line in player.lines[-12:]), (
+                player.lines[-12:]
+            )
+            assert not any("Traceback" in line for line in player.lines)
+        if game in ends:
+            assert ends[game] in ana.lines
+        # The spectator heard the same game, told for nobody's seat.
+        assert watcher.lines and not any(line.startswith("Tu turno") for line in watcher.lines)
+        spectator_views = [f["vista"] for f in watcher.frames if f["t"] == "entrega"]
+        assert spectator_views and all(view["seat"] is None for view in spectator_views)
+        assert "Traceback" not in "".join(server.output)
+
+
+def test_a_dropped_player_takes_the_seat_back_and_hears_what_was_missed(tmp_path: Path) -> None:
+    with running_server(tmp_path, grace=0.5) as server:
+        ana, beto, code = seat_two(server.url, "chinchon")
+        ana.line("empezar")
+        beto.until(lambda f: f["t"] == "pide")
+        token = beto.token
+        beto.stop = True
+        beto.close()  # the connection drops: after the grace a bot plays Beto's seat
+        deadline = time.monotonic() + 30
+        while "a bot plays seat" not in "".join(server.output):
+            assert time.monotonic() < deadline, "no bot took the seat"
+            time.sleep(0.1)
+        moved = ("Beto roba", "Beto coge")
+        ana.until(lambda f: f["t"] == "di" and any(m in " ".join(f["lineas"]) for m in moved), 30)
+        time.sleep(0.5)  # (Beto's console tells it to nobody: it is kept for him)
+        back = BotPlayer(server.url, "chinchon", "Beto", seed=2)
+        back.seat = beto.seat
+        back.open(token=token, code=code)
+        first = back.until(lambda f: f["t"] in ("pasado", "di"))
+        assert first["t"] == "pasado" or "Vuelves" in " ".join(first["lineas"])
+        assert any(
+            "Vuelves a la mesa" in line
+            for line in back.lines + sum((f.get("lineas", []) for f in back.frames), [])
+        )
+        play_both(ana, back)
+        # What was said while Beto was away came back as history (a bot played for him).
+        missed = [f["lineas"] for f in back.frames if f["t"] == "pasado"]
+        assert missed and missed[0]
+
+
+def test_a_server_killed_with_sigkill_brings_the_table_back(tmp_path: Path) -> None:
+    server = start_server(tmp_path, grace=60)
+    try:
+        ana, beto, code = seat_two(server.url, "cabanga")
+        ana.line("empezar")
+        # Let the game run a little, then kill the server while it plays.
+        playing = threading.Thread(target=keep_playing, args=(beto,))
+        playing.start()
+        ana.until(lambda f: f["t"] == "entrega" and f["seq"] > 30, 60)
+        moves_before = (tmp_path / "mesas" / f"{code}.wal").read_text().count('"j"')
+        server.kill()
+        playing.join()
+        ana.close()
+        beto.close()
+    finally:
+        server.kill()
+    assert moves_before > 0
+    with running_server(tmp_path, grace=60) as again:
+        assert "1 mesas recuperadas" in "".join(again.output)
+        back = []
+        for old, seed in ((ana, 1), (beto, 2)):
+            player = BotPlayer(again.url, "cabanga", old.name, seed=seed)
+            player.seat = old.seat
+            player.open(token=old.token, code=code)
+            back.append(player)
+        play_both(*back)
+        for player in back:
+            assert any("Vuelves a la mesa" in line for line in player.lines)
+        log = (tmp_path / "mesas" / f"{code}.wal").read_text()
+        assert log.count('"j"') > moves_before
