@@ -49,10 +49,10 @@ def play_both(ana: BotPlayer, beto: BotPlayer, timeout: float = 150.0) -> None:
     assert not errors, errors
 
 
-def keep_playing(player: BotPlayer) -> None:
-    """Play until the connection ends (the server is about to be killed)."""
+def keep_playing(player: BotPlayer, timeout: float = 60) -> None:
+    """Play until the game or the connection ends (or ``timeout``)."""
     with contextlib.suppress(Exception):
-        player.play_out(60)
+        player.play_out(timeout)
 
 
 @pytest.mark.parametrize("game", list(GAMES))

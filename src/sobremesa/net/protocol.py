@@ -126,9 +126,15 @@ def _number(data: dict[str, Any], key: str, low: float, high: float, default: An
     value = data.get(key)
     if value is None:
         return default
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, int | float):
         raise ProtocolError(key)
-    return min(high, max(low, float(value)))
+    try:
+        number = float(value)
+    except OverflowError as error:  # an integer of hundreds of digits
+        raise ProtocolError(key) from error
+    if not math.isfinite(number):
+        raise ProtocolError(key)
+    return min(high, max(low, number))
 
 
 def _optional_int(data: dict[str, Any], key: str, low: int, high: int) -> int | None:

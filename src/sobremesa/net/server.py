@@ -186,6 +186,15 @@ class Connection(Peer):
             _("Sala> ") if self.table is None else _("Mesa {code}> ").format(code=self.table.code)
         )
         self.send(encode("indicador", texto=text))
+        table = self.table
+        if (
+            table is not None
+            and self.seat is not None
+            and table.creator != table.seats[self.seat].token
+        ):
+            # A friend seated at a table still to start: a script's next line is for
+            # the game, so it is asked for once the game has started.
+            return
         self.send(encode("pide", puerta=False))
 
     # -- frames from the client ---------------------------------------------------------
@@ -265,11 +274,17 @@ class Connection(Peer):
         words = text.split()
         command = fold(words[0]) if words else ""
         rest = text[len(words[0]) :].strip() if words else ""
-        if command in ("decir", "say", "di"):
-            self.chat(rest)
-            return
-        if command in ("quien", "who"):
-            self.who()
+        if command in ("decir", "say", "di", "quien", "who"):
+            if command in ("quien", "who"):
+                self.who()
+            else:
+                self.chat(rest)
+            # The line was answered here: whoever waits for the next one asks again.
+            runner = self.runner()
+            if runner is not None:
+                runner.console.ask_again()
+            else:
+                self.prompt()
             return
         runner = self.runner()
         if runner is not None:
