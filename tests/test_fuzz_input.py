@@ -365,33 +365,33 @@ ODD = [*ODD_DIGITS, "-٣", "٣,5", "1_0", "1" * 5000, "٣" * 5000, "\x1b[A"]
 @pytest.mark.parametrize(
     ("script", "refusal"),
     [
-        ([*ODD, "7"], "Escribe un número del 1 al 7 y pulsa Intro."),  # main menu
-        (["1", *ODD, "0", "7"], "Escribe un número del 1 al 7; 0 vuelve."),  # rivals
-        (["1", "2", *ODD, "0", "0", "7"], "Escribe un número del 1 al 3; 0 vuelve."),  # level
-        (["6", *ODD, "0", "7"], "Escribe un número del 0 al 6."),  # options
+        ([*ODD, "8"], "Escribe un número del 1 al 8 y pulsa Intro."),  # main menu
+        (["1", *ODD, "0", "8"], "Escribe un número del 1 al 7; 0 vuelve."),  # rivals
+        (["1", "2", *ODD, "0", "0", "8"], "Escribe un número del 1 al 3; 0 vuelve."),  # level
+        (["6", *ODD, "0", "8"], "Escribe un número del 0 al 6."),  # options
         *[  # each options group
-            (["6", str(group), *ODD, "0", "0", "7"], f"Escribe un número del 0 al {items}.")
+            (["6", str(group), *ODD, "0", "0", "8"], f"Escribe un número del 0 al {items}.")
             for group, items in ((1, 6), (2, 3), (3, 5), (4, 2), (5, 5), (6, 3))
         ],
-        (["6", "1", "4", *ODD, "0", "0", "0", "7"], "Escribe un número del 0 al 5."),
+        (["6", "1", "4", *ODD, "0", "0", "0", "8"], "Escribe un número del 0 al 5."),
         (  # reading speed, another figure
-            ["6", "1", "4", "5", *ODD, "volver", "0", "0", "0", "7"],
+            ["6", "1", "4", "5", *ODD, "volver", "0", "0", "0", "8"],
             "Escribe un número entero de 60 a 500.",
         ),
         (  # voice rate
-            ["6", "1", "2", *ODD, "volver", "0", "0", "7"],
+            ["6", "1", "2", *ODD, "volver", "0", "0", "8"],
             "Escribe un número entero de -10 a 10.",
         ),
         (  # pace
-            ["6", "2", "2", *ODD, "volver", "0", "0", "7"],
+            ["6", "2", "2", *ODD, "volver", "0", "0", "8"],
             "Escribe un número de 0 a 10, como 1,5.",
         ),
         (  # ¡Cabanga!'s limit
-            ["6", "6", "2", *ODD, "volver", "0", "0", "7"],
+            ["6", "6", "2", *ODD, "volver", "0", "0", "8"],
             "Escribe un número entero de 5 a 100.",
         ),
         (  # reaction seconds, ABC ¡Castaña!
-            ["6", "5", "1", "2", *ODD, "volver", "0", "0", "0", "7"],
+            ["6", "5", "1", "2", *ODD, "volver", "0", "0", "0", "8"],
             "Escribe un número de 2 a 10, como 4,5.",
         ),
     ],

@@ -89,7 +89,7 @@ def test_english_level_words_on_the_command_line(isolated_home):
 
 
 def test_english_menus_name_levels_in_english(isolated_home):
-    result = run(["--ritmo", "0", "--idioma", "en"], ["2", "1", "0", "0", "7"], isolated_home)
+    result = run(["--ritmo", "0", "--idioma", "en"], ["2", "1", "0", "0", "8"], isolated_home)
     assert "Opponents' level.\n1. Easy\n2. Medium\n3. Hard\n" in result.stdout
     assert "Fácil" not in result.stdout and "Difícil" not in result.stdout
 

@@ -292,7 +292,7 @@ def test_ventana_sets_the_mode_for_one_run(isolated_home):
 
 # -- first run and flags ----------------------------------------------------------------
 def test_first_run_at_a_terminal_asks_the_reading_speed_once(fake):
-    consoles = fake(["4", "7"], interactive=True)
+    consoles = fake(["4", "8"], interactive=True)
     assert cli.main([]) == 0
     out = consoles[-1].out
     assert out[:3] == [
@@ -304,19 +304,19 @@ def test_first_run_at_a_terminal_asks_the_reading_speed_once(fake):
     i = out.index("Lectura: 350 palabras por minuto.")
     assert out[i + 1 : i + 3] == ["Se cambia en Opciones.", "Sobremesa. Juegos de mesa accesibles."]
     assert saved()["reading_wpm"] == 350
-    consoles = fake(["7"], interactive=True)
+    consoles = fake(["8"], interactive=True)
     cli.main([])
     assert "¿A qué velocidad lee tu lector?" not in consoles[-1].out
 
 
 def test_first_run_escape_keeps_the_default_and_is_not_asked_again(fake):
-    fake(["callar", "7"], interactive=True)
+    fake(["callar", "8"], interactive=True)
     cli.main([])
     assert saved()["reading_wpm"] == 180
 
 
 def test_scripted_runs_never_get_the_first_run_setup(isolated_home):
-    result = run([], ["7"], isolated_home)
+    result = run([], ["8"], isolated_home)
     assert result.returncode == 0
     assert "velocidad" not in result.stdout
     assert result.stdout.startswith("Sobremesa. Juegos de mesa accesibles.\nMenú principal.")

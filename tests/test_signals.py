@@ -115,7 +115,7 @@ def test_sigterm_in_english_says_the_same_line(scripted, isolated_home):
 
 def test_sigterm_at_the_menu_ends_like_ctrl_c(scripted):
     menu = scripted()
-    menu.read_until("7. Salir")
+    menu.read_until("8. Salir")
     menu.proc.send_signal(signal.SIGTERM)
     code, err = menu.finish()
     assert (code, err) == (130, "")

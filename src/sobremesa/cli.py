@@ -430,7 +430,7 @@ class App:
                 resume = _("Continuar: {n} partidas guardadas").format(n=len(saved))
             else:
                 resume = _("Continuar: no hay partida guardada")
-            options += [resume, _("Opciones"), _("Salir")]
+            options += [resume, _("Opciones"), _("Jugar en línea"), _("Salir")]
             # `salir`, `volver`, 0 or Escape leave the program, as `Salir` does.
             choice = self.choose(
                 _("Menú principal."), options, _("Menú> "), back=True, back_hint=False
@@ -446,8 +446,45 @@ class App:
             elif choice == len(game_ids) + 1:
                 if self.continue_menu() == "eof":
                     return 0
-            elif choice == len(game_ids) + 2 and self.options_menu() == "eof":
+            elif (
+                choice == len(game_ids) + 2
+                and self.options_menu() == "eof"
+                or choice == len(game_ids) + 3
+                and self.online_menu() == "eof"
+            ):
                 return 0
+
+    def online_menu(self) -> str:
+        """Jugar en línea: a server's address (the last one is remembered) and a name,
+        then its lobby."""
+        from sobremesa.net.client import DEFAULT_URL, Client, load_online, save_online
+
+        remembered = load_online()
+        url = remembered.get("url", DEFAULT_URL)
+        answer = self.ask(_("Dirección del servidor (Intro: {url})> ").format(url=url))
+        if answer is None:
+            return "eof"
+        url = answer.strip() or url
+        if "://" not in url:
+            url = "ws://" + url
+        name = remembered.get("nombre", "")
+        answer = self.ask(
+            _("Tu nombre (Intro: {name})> ").format(name=name) if name else _("Tu nombre> ")
+        )
+        if answer is None:
+            return "eof"
+        name = answer.strip()[:20] or name
+        save_online({"url": url, "nombre": name})
+        client = Client(
+            url,
+            self.console,
+            self.announcer,
+            name=name,
+            language=self.settings.language,
+            wpm=self.settings.reading_wpm,
+        )
+        client.run()
+        return "eof" if client.input_ended else "back"
 
     def continue_menu(self) -> str:
         """The menu's Continuar: the only saved game at once, or a list of them

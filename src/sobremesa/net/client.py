@@ -51,6 +51,26 @@ def save_token(url: str, code: str, token: str) -> None:
         path.write_text(json.dumps(tokens, indent=1), encoding="utf-8")
 
 
+def online_path() -> Any:
+    return config_dir() / "en-linea.json"
+
+
+def load_online() -> dict[str, str]:
+    """The last server and name used from the menu."""
+    try:
+        data = load_json(online_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
+
+
+def save_online(data: dict[str, str]) -> None:
+    with contextlib.suppress(OSError):
+        path = online_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+
 class Client:
     def __init__(
         self,
@@ -81,6 +101,7 @@ class Client:
         self.last_seq = 0
         self._send_lock = threading.Lock()
         self._leaving = False
+        self.input_ended = False  # the player's input ended (not only the connection)
 
     # -- the connection -------------------------------------------------------------------
     def _hello(self) -> None:
@@ -205,6 +226,7 @@ class Client:
                 else:
                     line = self.console.get_line(timeout=0.25)
                 if line is None:
+                    self.input_ended = True
                     break  # end of input: the seat waits for its player on the server
                 if line is TIMEOUT or not isinstance(line, str):
                     continue

@@ -28,7 +28,7 @@ from typing import Any
 
 from sobremesa import i18n
 from sobremesa.core.registry import GAMES, entry
-from sobremesa.i18n import _
+from sobremesa.i18n import _, ngettext
 from sobremesa.net.protocol import (
     MAX_CHAT,
     MAX_FRAME,
@@ -147,6 +147,7 @@ class Connection(Peer):
         self.limit = RateLimit(RATE, BURST, time.monotonic)
         self.refused = 0
         self.code_tries: deque[float] = deque()
+        self.tokens: dict[str, str] = {}  # table code -> this connection's seat token
         self.closed = False
 
     # -- Peer (any thread) ------------------------------------------------------------
@@ -357,7 +358,7 @@ class Connection(Peer):
             return
         game_id = GAME_WORDS.get(fold(frame.get("juego") or ""))
         if game_id is None:
-            self.say([_("¿Qué juego? chinchon, palabras, castana o cabanga.")])
+            self.say([_("¿Qué juego? chinchón, palabras, castaña o cabanga.")])
             return
         game = entry(game_id)
         low, high = game.rivals
@@ -398,6 +399,7 @@ class Connection(Peer):
     def sit(self, table: ServerTable) -> None:
         seat, token = table.sit(self, self.name)
         self.table, self.seat = table, seat
+        self.tokens[table.code] = token
         self.send(encode("mesa", codigo=table.code, asiento=seat, ficha=token))
         name = table.seats[seat].name
         self.server.tell_table(
@@ -405,14 +407,28 @@ class Connection(Peer):
             lambda: _("{name} se sienta en la mesa {code}.").format(name=name, code=table.code),
         )
         free = len(table.open_seats())
-        self.say([_("Sitios libres: {n}. Cuando estéis, escribe empezar.").format(n=free)])
+        if table.creator == table.seats[seat].token:
+            self.say(
+                [
+                    ngettext(
+                        "Queda {n} sitio libre. Cuando estéis, escribe empezar; los sitios libres son para bots.",
+                        "Quedan {n} sitios libres. Cuando estéis, escribe empezar; los sitios libres son para bots.",
+                        free,
+                    ).format(n=free)
+                ]
+            )
+        else:
+            self.say([_("Espera a que quien creó la mesa escriba empezar.")])
 
     def join(self, code: str) -> None:
         table = self.find_table(code)
         if table is None:
             return
+        token = self.tokens.get(table.code)
         if self.table is not None:
             self.say([_("Ya estás en la mesa {code}.").format(code=self.table.code)])
+        elif token is not None and self.server.rejoin(self, table.code, token):
+            return  # the seat this connection had: back in it
         elif table.started or not table.open_seats():
             self.say(
                 [_("La mesa {code} ya no tiene sitio; puedes mirarla.").format(code=table.code)]
@@ -495,14 +511,17 @@ class Connection(Peer):
             return
         lines = []
         for index, seat in enumerate(table.seats):
-            if seat.kind == "open":
-                what = _("libre")
-            elif seat.kind == "bot":
+            if seat.kind == "bot":
                 what = _("bot")
             elif seat.peer is not None:
                 what = _("conectado")
+            elif seat.stood_in:
+                what = _("desconectado; juega un bot por ahora")
             else:
                 what = _("desconectado")
+            if seat.kind == "open":
+                lines.append(_("Sitio {n}: libre.").format(n=index + 1))
+                continue
             lines.append(
                 _("Sitio {n}: {name}, {what}.").format(
                     n=index + 1, name=seat.name or "-", what=what
@@ -515,8 +534,16 @@ class Connection(Peer):
     def gone(self) -> None:
         """The connection ended (dropped or closed)."""
         self.closed = True
-        if self.table is not None:
-            self.table.dropped(self)
+        table = self.table
+        if table is not None:
+            table.dropped(self)
+            if self.seat is not None:
+                name = table.seats[self.seat].name
+                self.server.tell_others(
+                    table,
+                    self,
+                    lambda: _("{name} se ha desconectado; su sitio le espera.").format(name=name),
+                )
 
 
 class Server:
@@ -538,10 +565,17 @@ class Server:
         code = new_code(lambda c: c in self.tables)
         table = ServerTable(code, options, data_dir=self.tables_dir())
         table.on_over = self._table_over
+        table.on_stand_in = self._stood_in
         table.write_config()
         self.tables[code] = table
         log.info("table %s created: %s", code, options.game)
         return table
+
+    def _stood_in(self, table: ServerTable, seat: int) -> None:
+        name = table.seats[seat].name
+        self.tell_others(
+            table, None, lambda: _("Un bot juega por {name} hasta que vuelva.").format(name=name)
+        )
 
     def _table_over(self, table: ServerTable) -> None:
         if table.log is not None:
@@ -566,6 +600,7 @@ class Server:
                     data_dir=folder,
                 )
                 table.on_over = self._table_over
+                table.on_stand_in = self._stood_in
                 table.restore(records)
             except Exception:  # a damaged log: kept for inspection, the others go on
                 log.exception("table log %s is damaged; set aside", path)
@@ -585,6 +620,9 @@ class Server:
             return False
         conn.table, conn.seat = table, seat
         conn.name = table.seats[seat].name
+        conn.tokens[code] = token
+        name = conn.name
+        self.tell_others(table, conn, lambda: _("{name} vuelve a la mesa.").format(name=name))
         if not table.started:
             table.seats[seat].peer = conn
             conn.say([_("Vuelves a la mesa {code}.").format(code=code)])
@@ -593,6 +631,14 @@ class Server:
         conn.say([_("Vuelves a la mesa {code}.").format(code=code)])
         table.take_seat_back(seat, conn)
         return True
+
+    def tell_others(self, table: ServerTable, conn: Any, text: Callable[[], str]) -> None:
+        """A line for the others at a table (a player left, came back…)."""
+        peers = [s.peer for s in table.seats] + [r.console.peer for r in table.spectators]
+        for peer in peers:
+            if isinstance(peer, Connection) and peer is not conn:
+                with i18n.using(peer.lang):
+                    peer.say([text()], answer=False)
 
     def tell_table(self, table: ServerTable, text: Callable[[], str]) -> None:
         """A line for everyone at a table's lobby, each in their language."""
@@ -603,6 +649,12 @@ class Server:
                     peer.say([text()], answer=False)
 
     def chat(self, table: ServerTable, name: str, text: str) -> None:
+        runners = [s.runner for s in table.seats] + list(table.spectators)
+        for runner in runners:
+            if runner is not None and runner.console.peer is None:
+                # Away: kept with what else they missed.
+                with i18n.using(runner.lang):
+                    runner.console.keep([_("{name} dice: {text}").format(name=name, text=text)])
         peers = [s.peer for s in table.seats] + [r.console.peer for r in table.spectators]
         for peer in peers:
             if isinstance(peer, Connection):
@@ -646,9 +698,11 @@ async def serve_websocket(server: Server, host: str, port: int, ssl: Any = None)
             with contextlib.suppress(Exception):
                 await ws.close()
 
+    # No compression: frames are short lines, and deflate cost CPU per frame (bench_server).
     return await serve(
-        handler, host, port, max_size=MAX_FRAME, ssl=ssl, ping_interval=20, ping_timeout=20
-    )
+        handler, host, port, max_size=MAX_FRAME, ssl=ssl, ping_interval=20, ping_timeout=20,
+        compression=None,
+    )  # fmt: skip
 
 
 async def run_server(

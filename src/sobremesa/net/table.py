@@ -19,6 +19,7 @@ import logging
 import secrets
 import threading
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +35,7 @@ from sobremesa.net.seat import Peer, RemoteConsole, SharedLink
 from sobremesa.net.wal import TableLog
 from sobremesa.settings import Settings
 from sobremesa.ui.announcer import Announcer
-from sobremesa.ui.session import Session, Table, seat_table
+from sobremesa.ui.session import Recap, Session, Table, seat_table
 
 log = logging.getLogger("sobremesa.servidor")
 
@@ -48,6 +49,12 @@ def new_code(taken: Callable[[str], bool]) -> str:
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         if not taken(code):
             return code
+
+
+def fold_name(name: str) -> str:
+    """A name as it sounds: no case, no accents."""
+    decomposed = unicodedata.normalize("NFD", name.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def new_token() -> str:
@@ -185,6 +192,7 @@ class ServerTable:
         if data_dir is not None:
             self.log = TableLog(data_dir / f"{code}.wal")
         self.on_over: Callable[[ServerTable], None] = lambda table: None
+        self.on_stand_in: Callable[[ServerTable, int], None] = lambda table, seat: None
         self._lexicon: Any = None
 
     # -- the lobby -------------------------------------------------------------------
@@ -251,11 +259,12 @@ class ServerTable:
             if opening is None
             else self.entry.restore_game(opening, lexicon=self.lexicon())
         )
-        # Bots' names as a local table's, none a person's at this table.
-        people = {seat.name for seat in self.seats if seat.kind == "human"}
+        # Bots' names as a local table's, none a person's at this table (said
+        # aloud, Lucía and Lucia are one name).
+        people = {fold_name(seat.name) for seat in self.seats if seat.kind == "human"}
         count = options.seats + len(people)
         named = seat_table(count, seed, spectator=True, levels=[options.level] * count)
-        free = iter(name for name in named.names if name not in people)
+        free = iter(name for name in named.names if fold_name(name) not in people)
         bots = {}
         for index, seat in enumerate(self.seats):
             if seat.kind == "open":
@@ -478,6 +487,7 @@ class ServerTable:
             else:
                 runner = info.runner
                 runner.console.attach(peer, lambda: [self.snapshot(seat)])
+                runner.console.put(Recap())  # where the game is, then the prompt
             self.changed()
 
     def snapshot(self, seat: int | None) -> str:
@@ -532,6 +542,7 @@ class ServerTable:
                     )
                     match.stand_in(index, bot, now)
                     seat.stood_in = True
+                    self.on_stand_in(self, index)
                     log.info(
                         "table %s: a bot plays seat %d while its player is away", self.code, index
                     )

@@ -137,6 +137,10 @@ class TypedAction:
     action: Action
 
 
+class Recap:
+    """A client came back to its seat: tell it where the game is (`resume`)."""
+
+
 #: Seconds a seat of a shared table reads lines while another person plays (their
 #: move, or any delivery, ends the wait sooner).
 PEOPLE_WAIT = 30.0
@@ -549,6 +553,7 @@ class Session:
                     self.table_step()
         except KeyboardInterrupt:
             return self._leave()
+        self._present_inbox()  # a shared table's last moves, made by others
         self.announcer.narrate_lines(self.adapter.ending())
         if self.shared:
             return "over"
@@ -775,8 +780,11 @@ class Session:
         """Narrate a move's lines; at a Pause (after a round's scores) wait for
         Enter. What follows a pause (the next round's deal) is not said before
         Enter: a player who leaves there hears the new round on `continuar`."""
-        # The spectator too stops at a round's scores.
-        pausing = getattr(self.console, "interactive", False)
+        # The spectator too stops at a round's scores (not at a shared table: it
+        # watches people who go on playing).
+        pausing = getattr(self.console, "interactive", False) and not (
+            self.shared and self.adapter.table.human is None
+        )
         batch: list[str] = []
         for index, item in enumerate(items):
             if not isinstance(item, Pause):
@@ -811,11 +819,15 @@ class Session:
             yield
             while outer is None and self.adapter.automatic is not None:
                 action, self.adapter.automatic = self.adapter.automatic, None
+                if self.shared and self.match.seats[self.link.seat] != "human":
+                    break  # a bot plays this seat while its player is away
                 if self.link.submit(action, self.now()).refused is not None:
                     break  # (the rules changed their mind: the player decides)
         finally:
             held, self._deferred = self._deferred, outer
             if outer is None:
+                # What others did before this block was told first (a shared table).
+                self._present_inbox()
                 for items in held:
                     self._present(items)
 
@@ -870,10 +882,16 @@ class Session:
     def read_line(self, timeout: float | None = None) -> Any:
         """The next typed line (or TIMEOUT / None). Typing cuts the screen reader's
         speech, so what was still to be said no longer holds the game."""
+        # What a shared table did while a gate held it is told before waiting again.
+        if self._present_inbox():
+            return TIMEOUT
         line = self.console.get_line() if timeout is None else self.console.get_line(timeout)
         if isinstance(line, str | TypedAction):
             self.announcer.key_pressed()
         self._present_inbox()
+        if isinstance(line, Recap):
+            self._answer(self.adapter.resume())
+            return TIMEOUT
         if isinstance(line, TypedAction):
             # An action sent as data (a program playing over the network): played
             # as a typed command's would be, refused the same way.
@@ -1030,6 +1048,12 @@ class Session:
                 keys = ", ".join([k for k in (spec.key, shortcut(spec)) if k])
                 lines.append(_(spec.help) + (f" ({keys})" if keys else ""))
             lines.append(_("Re Pág y Av Pág: repasar lo dicho en la línea de escritura."))
+            if self.shared:
+                lines += [
+                    _("decir TEXTO: hablas a la mesa."),
+                    _("quien: quién se sienta dónde."),
+                    _("salir: dejas la mesa; tu sitio te espera."),
+                ]
             self._paged(lines)
         elif name == "reglas":
             self._paged(self.adapter.rules())
