@@ -20,7 +20,7 @@ from typing import Any
 
 from sobremesa.i18n import _
 from sobremesa.net.protocol import encode
-from sobremesa.paths import config_dir, load_json
+from sobremesa.paths import PRIVATE_FILE, config_dir, load_json
 from sobremesa.ui.console import TIMEOUT
 
 DEFAULT_URL = "ws://127.0.0.1:7777"
@@ -49,6 +49,7 @@ def save_token(url: str, code: str, token: str) -> None:
         path = tokens_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(tokens, indent=1), encoding="utf-8")
+        path.chmod(PRIVATE_FILE)  # seat tokens are the player's keys
 
 
 def online_path() -> Any:

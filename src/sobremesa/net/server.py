@@ -380,7 +380,8 @@ class Connection(Peer):
         window = frame.get("ventana")
         options = TableOptions(
             game_id,
-            rivals if spectator else rivals + 1,
+            # A table of bots has as many as the game needs at least.
+            max(rivals, low + 1) if spectator else rivals + 1,
             level,
             seed if seed is not None else random.SystemRandom().randrange(1, 10**9),
             pace=frame["ritmo"] if frame.get("ritmo") is not None else 1.5,
@@ -720,8 +721,8 @@ async def run_server(
     ws = await serve_websocket(server, host, port, ssl)
     bound = ws.sockets[0].getsockname()[1] if ws.sockets else port
     ready(
-        _("Servidor de Sobremesa en ws://{host}:{port} ({n} mesas recuperadas).").format(
-            host=host, port=bound, n=restored
+        _("Servidor de Sobremesa en {scheme}://{host}:{port} ({n} mesas recuperadas).").format(
+            scheme="wss" if ssl is not None else "ws", host=host, port=bound, n=restored
         )
     )
     ssh = None
