@@ -231,6 +231,8 @@ class Connection(Peer):
             self.hello({"nombre": "", "idioma": "es", "wpm": 180, "ficha": None, "mesa": None})
         if kind == "crear":
             self.create(frame)
+            if not self.watching:
+                self.prompt()
         elif kind == "accion":
             self.action(frame["accion"])
         else:
