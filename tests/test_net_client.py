@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
-from netplay import ROOT, BotPlayer, running_server
+from netplay import ROOT, BotPlayer, running_server, start_server
 from test_net_games import keep_playing
 
 pytestmark = pytest.mark.slow
@@ -82,3 +84,71 @@ def test_a_friend_joins_by_code_and_plays_in_english(tmp_path: Path) -> None:
     assert f"Bob se sienta en la mesa {code}." in ana.lines
     assert any(line == "Bob dice: hello" or line == "Bob says: hello" for line in out.splitlines())
     assert "Seat 1: Ana, connected." in out or "Sitio 1: Ana, conectado." in out
+
+
+def test_the_main_menu_plays_online_and_remembers_the_server(tmp_path: Path) -> None:
+    with running_server(tmp_path / "server") as server:
+        env = {**os.environ, "SOBREMESA_HOME": str(tmp_path / "ana"), "TERM": "dumb"}
+        done = subprocess.run(
+            [sys.executable, "-m", "sobremesa"],
+            input=f"7\n{server.url}\nAna\nmesas\nsalir\n8\n", capture_output=True, text=True,
+            env=env, cwd=ROOT, timeout=60,
+        )  # fmt: skip
+    out = done.stdout
+    assert "7. Jugar en línea" in out and "8. Salir" in out
+    assert "Hola, Ana. Estás en la sala de Sobremesa." in out
+    assert "No hay mesas abiertas. Crea una: crear chinchon." in out
+    assert out.count("Hasta pronto.") == 2  # the lobby's, then the menu's
+    remembered = (tmp_path / "ana" / "config" / "en-linea.json").read_text()
+    assert server.url in remembered and "Ana" in remembered
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_a_client_reconnects_by_itself_when_the_server_comes_back(tmp_path: Path) -> None:
+    port = free_port()
+    data = tmp_path / "server"
+    server = start_server(data, port=port)
+    env = {**os.environ, "SOBREMESA_HOME": str(tmp_path / "ana"), "PYTHONUNBUFFERED": "1"}
+    client = subprocess.Popen(
+        [sys.executable, "-m", "sobremesa", "conectar", server.url, "--nombre", "Ana",
+         "--crear", "chinchon", "--rivales", "1", "--nivel", "facil", "--semilla", "5"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env=env, cwd=ROOT,
+    )  # fmt: skip
+    lines: list[str] = []
+    threading.Thread(target=lambda: lines.extend(client.stdout), daemon=True).start()  # type: ignore[arg-type]
+
+    def wait_for(text: str, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while not any(text in line for line in list(lines)):
+            assert time.monotonic() < deadline, f"no {text!r} in {lines[-10:]}"
+            time.sleep(0.05)
+
+    assert client.stdin is not None
+    try:
+        wait_for("Mesa ")
+        client.stdin.write("empezar\n")
+        client.stdin.flush()
+        wait_for("Tus cartas")
+        server.kill()  # SIGKILL, while the client is connected
+        wait_for("Se ha perdido la conexión")
+        again = start_server(data, port=port)
+        try:
+            wait_for("Conectado de nuevo.", 60)
+            wait_for("Vuelves a la mesa")
+            client.stdin.write("mano\nsalir\nsalir\n")
+            client.stdin.close()
+            assert client.wait(60) == 0
+        finally:
+            again.kill()
+    finally:
+        server.kill()
+        client.kill()
+    out = "".join(lines)
+    assert "Tu mano, " in out.split("Vuelves a la mesa")[-1]
+    assert "Traceback" not in out
