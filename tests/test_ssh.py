@@ -264,3 +264,32 @@ def test_openssh_client(tmp_path: Path) -> None:
     assert "Órdenes de la sala:" in text
     assert "Hasta pronto." in text
     assert '{"t"' not in text and "\x1b" not in text
+
+
+@pytest.mark.slow
+def test_an_ssh_player_takes_the_seat_back_by_name_after_a_drop(tmp_path: Path) -> None:
+    async def play(port: int) -> None:
+        conn, screen = await open_screen(port, env={"SOBREMESA_WPM": "600"})
+        async with conn:
+            await screen.expect(r"\nSala> $")
+            screen.type("crear chinchon 1 facil")
+            code = (await screen.expect(r"Mesa ([A-Z0-9]{6})\.")).group(1)
+            screen.type("empezar")
+            await screen.expect(r"Tus cartas: ")
+        # The connection dropped (no salir). A new SSH session with the same login:
+        conn, screen = await open_screen(port, env={"SOBREMESA_WPM": "600"})
+        async with conn:
+            await screen.expect(r"\nSala> $")
+            screen.type(f"unirse {code}")
+            await screen.expect(rf"Vuelves a la mesa {code}\.")
+            screen.type("mano")
+            await screen.expect(r"Tu mano, \d cartas: ")
+        # Another login cannot take it: the seat is Ana's.
+        conn, screen = await open_screen(port, name="Eve", env={"SOBREMESA_WPM": "600"})
+        async with conn:
+            await screen.expect(r"\nSala> $")
+            screen.type(f"unirse {code}")
+            await screen.expect(r"ya no tiene sitio")
+
+    with serving(tmp_path) as server:
+        asyncio.run(play(ssh_port(server)))

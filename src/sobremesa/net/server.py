@@ -148,6 +148,8 @@ class Connection(Peer):
         self.refused = 0
         self.code_tries: deque[float] = deque()
         self.tokens: dict[str, str] = {}  # table code -> this connection's seat token
+        # SSH: no token to keep; the login name takes an away seat of that name back.
+        self.by_name = False
         self.closed = False
 
     # -- Peer (any thread) ------------------------------------------------------------
@@ -430,7 +432,7 @@ class Connection(Peer):
         token = self.tokens.get(table.code)
         if self.table is not None:
             self.say([_("Ya estás en la mesa {code}.").format(code=self.table.code)])
-        elif token is not None and self.server.rejoin(self, table.code, token):
+        elif (token is not None or self.by_name) and self.server.rejoin(self, table.code, token):
             return  # the seat this connection had: back in it
         elif table.started or not table.open_seats():
             self.say(
@@ -614,16 +616,19 @@ class Server:
             count += 1
         return count
 
-    def rejoin(self, conn: Connection, code: str, token: str) -> bool:
+    def rejoin(self, conn: Connection, code: str, token: str | None) -> bool:
+        """``conn`` back in its seat at ``code``: by its seat token, or (SSH, where
+        the name is the player's login) by its name, if that seat's player is away."""
         table = self.tables.get(code)
         if table is None:
             return False
-        seat = table.seat_of(token)
+        seat = table.seat_of(token) if token is not None else table.away_seat_named(conn.name)
         if seat is None:
             return False
         conn.table, conn.seat = table, seat
         conn.name = table.seats[seat].name
-        conn.tokens[code] = token
+        if token is not None:
+            conn.tokens[code] = token
         name = conn.name
         self.tell_others(table, conn, lambda: _("{name} vuelve a la mesa.").format(name=name))
         if not table.started:

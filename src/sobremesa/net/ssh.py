@@ -230,6 +230,7 @@ async def play(server: Server, process: Any) -> None:
     name = clean_text(str(process.get_extra_info("username") or ""), MAX_NAME)
     terminal = Terminal(process)
     conn = Connection(server, terminal.frame, address)
+    conn.by_name = True  # an SSH player comes back to their seat by their login name
     terminal.conn = conn
     server.connections.add(conn)
     writer = asyncio.create_task(conn.writer())

@@ -224,6 +224,17 @@ class ServerTable:
         self.write_config()
         return index, token
 
+    def away_seat_named(self, name: str) -> int | None:
+        """The seat of a person called ``name`` whose client is not connected."""
+        for index, seat in enumerate(self.seats):
+            if (
+                seat.kind == "human"
+                and seat.peer is None
+                and fold_name(seat.name) == fold_name(name)
+            ):
+                return index
+        return None
+
     def seat_of(self, token: str) -> int | None:
         hashed = token_hash(token)
         for index, seat in enumerate(self.seats):
