@@ -352,7 +352,7 @@ def test_random_lines_never_crash_the_menus(seed, tmp_path, monkeypatch):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(4, 24))
+@pytest.mark.parametrize("seed", range(4, 12))  # (more: a local run; CI has 15 minutes)
 def test_random_lines_never_crash_the_menus_more_seeds(seed, tmp_path, monkeypatch):
     home = tmp_path / "home"
     monkeypatch.setenv("SOBREMESA_HOME", str(home))
