@@ -120,7 +120,7 @@ class Held:
     def assert_still(self) -> None:
         """Nothing was played at the held table."""
         for player in (self.ana, self.beto):
-            moved = [f for f in self.drain(player, 0.2) if f["t"] == "entrega"]
+            moved = [f for f in self.drain(player, 0.05) if f["t"] == "entrega"]
             assert not moved, f"{player.name}: the held table moved: {moved}"
 
 
