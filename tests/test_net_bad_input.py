@@ -20,6 +20,8 @@ from typing import Any
 import pytest
 from netplay import BotPlayer, ServerProcess, connect, running_server
 
+pytestmark = pytest.mark.slow  # a real server: the full suite, not the fast loop
+
 #: Names and chat as an attacker would send them: escape sequences (colour, the
 #: window title, cursor moves), C0/C1 controls, bidi overrides, zero-width marks.
 EVIL = "\x1b[31mRo\x1b]0;pwned\x07jo\x1b[2J\x00\x07\x08\x7f\x85\x9b\u202eTXT\u200b\u2066Z"
