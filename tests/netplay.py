@@ -73,7 +73,7 @@ def start_server(
         if not line:
             break
         server.output.append(line)
-        found = re.search(r"ws://[^:]+:(\d+)", line)
+        found = re.search(r"wss?://[^:]+:(\d+)", line)
         if found:
             server.port = int(found.group(1))
             break
