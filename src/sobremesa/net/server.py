@@ -659,10 +659,13 @@ class Server:
     def chat(self, table: ServerTable, name: str, text: str) -> None:
         runners = [s.runner for s in table.seats] + list(table.spectators)
         for runner in runners:
-            if runner is not None and runner.console.peer is None:
-                # Away: kept with what else they missed.
-                with i18n.using(runner.lang):
-                    runner.console.keep([_("{name} dice: {text}").format(name=name, text=text)])
+            if runner is None:
+                continue
+            with i18n.using(runner.lang):
+                line = _("{name} dice: {text}").format(name=name, text=text)
+            runner.announcer.history.add(line)  # `historial` has the chat too
+            if runner.console.peer is None:
+                runner.console.keep([line])  # away: kept with what else they missed
         peers = [s.peer for s in table.seats] + [r.console.peer for r in table.spectators]
         for peer in peers:
             if isinstance(peer, Connection):

@@ -1043,8 +1043,8 @@ class Session:
             specs = [s for s in self.table.specs if s.name not in common]
             specs += [s for s in self.table.specs if s.name in common]
             for spec in specs:
-                if not spec.help:
-                    continue
+                if not spec.help or (self.shared and spec.name == "salir"):
+                    continue  # (online, salir leaves the table: said below)
                 keys = ", ".join([k for k in (spec.key, shortcut(spec)) if k])
                 lines.append(_(spec.help) + (f" ({keys})" if keys else ""))
             lines.append(_("Re Pág y Av Pág: repasar lo dicho en la línea de escritura."))
