@@ -154,14 +154,14 @@ def test_help_lists_commands(isolated_home):
 
 
 def test_main_menu_lists_the_four_games_and_exits(isolated_home):
-    result = run(["--ritmo", "0"], ["9", "3", "1", "2", "1", "cartas", "salir", "7"], isolated_home)
+    result = run(["--ritmo", "0"], ["9", "3", "1", "2", "1", "cartas", "salir", "8"], isolated_home)
     out = result.stdout
     assert "1. Chinchón" in out
     assert "2. Palabras" in out and "4. ¡Cabanga!" in out
     assert "3. ABC ¡Castaña!\n" in out
     assert "ABC ¡Castaña! contra " in out  # one rival, level Medio, por turnos, from the menu
     assert "Modo de reacción.\n1. Por turnos: el juego te espera\n2. Tiempo real\n" in out
-    assert "Escribe un número del 1 al 7 y pulsa Intro." in out
+    assert "Escribe un número del 1 al 8 y pulsa Intro." in out
     assert out.rstrip().endswith("Hasta pronto.")
 
 

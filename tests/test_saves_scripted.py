@@ -287,4 +287,4 @@ def test_menus_take_the_name_of_an_option(tmp_path):
     assert "Escribe un número del 1 al" not in out
     # A word that begins no option, or more than one, is not taken.
     result = run([], ["pa", "salir"], tmp_path / "b")
-    assert "Escribe un número del 1 al 7 y pulsa Intro." in result.stdout
+    assert "Escribe un número del 1 al 8 y pulsa Intro." in result.stdout
