@@ -92,10 +92,12 @@ class ChinchonAdapter(GameAdapter):
         level_text = ", ".join(level.get(lvl, lvl) for lvl in sorted(levels))
         if self.table.human is None:
             first = _("Chinchón, modo espectador. Juegan {names}.").format(names=join_names(others))
-        else:
+        elif level_text:
             first = _("Chinchón contra {names}, nivel {level}.").format(
                 names=join_names(others), level=level_text
             )
+        else:  # only people (an online table): no level to say
+            first = _("Chinchón contra {names}.").format(names=join_names(others))
         started = [e for e in self.game.opening_events if isinstance(e, r.RoundStarted)]
         seating = reading.seating_lines(started[-1].seats, self._names()) if started else []
         lines = [first, *seating]
