@@ -149,3 +149,17 @@ def test_a_server_killed_with_sigkill_brings_the_table_back(tmp_path: Path) -> N
             assert any("Vuelves a la mesa" in line for line in player.lines)
         log = (tmp_path / "mesas" / f"{code}.wal").read_text()
         assert log.count('"j"') > moves_before
+
+
+def test_real_time_windows_run_on_the_servers_clock(tmp_path: Path) -> None:
+    """¡Cabanga! with 3-second windows: each person's window has its deadline (sent
+    with the seat's delivery), and the server's clock closes the windows nobody
+    answers (these program clients answer only when asked, never in real time)."""
+    with running_server(tmp_path) as server:
+        ana, beto, _code = seat_two(server.url, "cabanga", semilla=1, ventana=3)
+        ana.line("empezar")
+        play_both(ana, beto, timeout=120)
+    deadlines = [f["plazo"] for f in ana.frames if f["t"] == "entrega" and f["plazo"]]
+    assert len(deadlines) >= 3
+    assert "Nadie tira." in ana.lines
+    assert "Fin de la partida." in ana.lines
