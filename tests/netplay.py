@@ -140,11 +140,13 @@ class BotPlayer:
         self.stop = False
         self.last_sent = 0.0
 
-    def open(self, *, token: str | None = None, code: str | None = None) -> None:
+    def open(
+        self, *, token: str | None = None, code: str | None = None, seen: int | None = None
+    ) -> None:
         self.ws = connect(self.url)
         self.send(
             "hola", nombre=self.name, idioma=self.lang, wpm=180, programa=self.program,
-            ficha=token, mesa=code,
+            ficha=token, mesa=code, visto=seen,
         )  # fmt: skip
 
     def send(self, kind: str, **fields: Any) -> None:

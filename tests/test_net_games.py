@@ -163,3 +163,28 @@ def test_real_time_windows_run_on_the_servers_clock(tmp_path: Path) -> None:
     assert len(deadlines) >= 3
     assert "Nadie tira." in ana.lines
     assert "Fin de la partida." in ana.lines
+
+
+def test_a_spectator_comes_back_from_the_last_batch_it_received(tmp_path: Path) -> None:
+    with running_server(tmp_path) as server:
+        ana, beto, code = seat_two(server.url, "cabanga", semilla=1)
+        ana.line("empezar")
+        playing = threading.Thread(target=play_both, args=(ana, beto))
+        playing.start()
+        vera = BotPlayer(server.url, "cabanga", "Vera")
+        vera.open()
+        vera.until(lambda f: f["t"] == "pide")
+        vera.line(f"mirar {code}")
+        seen = vera.until(lambda f: f["t"] == "entrega" and f["seq"] > 5)["seq"]
+        vera.close()  # the spectator's connection drops; the game goes on
+        time.sleep(1.0)
+        back = BotPlayer(server.url, "cabanga", "Vera")
+        back.open(code=code, seen=seen)
+        missed = back.until(lambda f: f["t"] == "pasado")["lineas"]
+        back.play_out(120)
+        playing.join()
+    assert missed and not any(line.startswith("Tu turno") for line in missed)
+    # What was missed picks up where Vera's first connection left off: told once.
+    heard_before = [line for line in vera.lines if line in missed]
+    assert len(heard_before) < len(missed)
+    assert "Fin de la partida." in back.lines

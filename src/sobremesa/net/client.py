@@ -114,6 +114,8 @@ class Client:
                 wpm=self.wpm,
                 ficha=self.token,
                 mesa=self.code,
+                # A spectator goes on from the last batch it heard of.
+                visto=self.last_seq if self.code and not self.token and self.last_seq else None,
             )
         )
 
@@ -195,8 +197,10 @@ class Client:
         elif kind == "entrega":
             self.last_seq = int(frame.get("seq", 0))
         elif kind == "mesa":
-            self.code, self.token = str(frame["codigo"]), str(frame["ficha"])
-            save_token(self.url, self.code, self.token)
+            self.code = str(frame["codigo"])
+            self.token = str(frame["ficha"]) if frame.get("ficha") else None  # None: watching
+            if self.token is not None:
+                save_token(self.url, self.code, self.token)
         elif kind == "pasado":
             lines = [str(line) for line in frame.get("lineas", [])]
             for line in lines[:-MISSED_SPOKEN]:

@@ -92,6 +92,8 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
             # A program at the table (a test, a benchmark) listens to nothing:
             # nobody waits for its speech.
             "programa": bool(data.get("programa", False)),
+            # A spectator coming back: the last batch it received (it goes on from there).
+            "visto": _optional_int(data, "visto", 0, 2**31),
         }
     if kind == "linea":
         return {"t": kind, "texto": _text(data, "texto", MAX_LINE, keep_empty=True)}

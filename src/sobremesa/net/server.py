@@ -250,6 +250,9 @@ class Connection(Peer):
         with i18n.using(self.lang):
             if token and code and self.server.rejoin(self, code, token):
                 return
+            if code and not token and frame.get("visto") is not None:
+                self.watch(code, since=frame["visto"])  # a spectator back at its table
+                return
             if first:
                 self.say(
                     [
@@ -441,7 +444,7 @@ class Connection(Peer):
         else:
             self.sit(table)
 
-    def watch(self, code: str) -> None:
+    def watch(self, code: str, since: int | None = None) -> None:
         table = self.find_table(code)
         if table is None:
             return
@@ -450,7 +453,8 @@ class Connection(Peer):
             return
         self.table, self.seat, self.watching = table, None, True
         self.say([_("Miras la mesa {code}.").format(code=table.code)])
-        table.watch(self)
+        self.send(encode("mesa", codigo=table.code, asiento=None, ficha=None))
+        table.watch(self, since)
 
     def find_table(self, code: str) -> ServerTable | None:
         now = time.monotonic()

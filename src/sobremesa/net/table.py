@@ -456,13 +456,21 @@ class ServerTable:
             self.on_over(self)
 
     # -- people coming and going (called from the server's loop) ------------------------
-    def watch(self, peer: Peer) -> SeatRunner:
+    def watch(self, peer: Peer, since: int | None = None) -> SeatRunner:
+        """A spectator at this table: from where the game is now, or, coming back,
+        from the batch after ``since`` (what it missed, told again from the log)."""
         with self.lock:
             runner = self._new_runner(None, peer)
             self.spectators.append(runner)
-            runner.announcer.narrate_lines(runner.adapter.intro())
-            # The spectator hears the game from where it is now.
-            runner.announcer.narrate_lines(runner.adapter.resume())
+            missed = self._told_since(since, runner.lang) if since is not None else None
+            if missed is None:
+                runner.announcer.narrate_lines(runner.adapter.intro())
+                # The spectator hears the game from where it is now.
+                runner.announcer.narrate_lines(runner.adapter.resume())
+            elif missed:
+                for line in missed:
+                    runner.announcer.history.add(line)
+                peer.send(encode("pasado", lineas=missed))
         runner.thread.start()
         return runner
 
@@ -514,7 +522,32 @@ class ServerTable:
             plazo=match.deadline(seat),
         )
 
-    def seat_adapter_shadow(self, seat: int, lang: str) -> Any:
+    def _told_since(self, seq: int, lang: str) -> list[str] | None:
+        """The spectator's lines for the log after ``seq`` (None: cannot tell)."""
+        from sobremesa.ui.retell import retell
+
+        match = self.match
+        assert match is not None
+        table = match.table_to_dict()
+        if not 0 < seq <= len(table["log"]):
+            return None
+        cut = {
+            **table,
+            "log": table["log"][:seq],
+            "played": [p for p in table["played"] if p[0] < seq],
+        }
+        if cut["played"] and cut["played"][-1][0] >= seq:
+            return None
+        decode = self.entry.rules().action_from_dict
+        try:
+            with i18n.using(lang):
+                before = retell(self.seat_adapter_shadow(None, lang), cut, decode).lines
+                whole = retell(self.seat_adapter_shadow(None, lang), table, decode).lines
+        except (ValueError, KeyError):
+            return None
+        return whole[len(before) :] if whole[: len(before)] == before else None
+
+    def seat_adapter_shadow(self, seat: int | None, lang: str) -> Any:
         """An adapter over a copy of the opening (the retelling replays on it)."""
         adapter = self.seat_adapter(seat, lang)
         assert self.match is not None and self.match.opening is not None
