@@ -205,6 +205,13 @@ class Client:
             lines = [str(line) for line in frame.get("lineas", [])]
             for line in lines[:-MISSED_SPOKEN]:
                 self.announcer.history.add(line)
+            if len(lines) > MISSED_SPOKEN:
+                # What was not spoken is in the history: say so, and how much.
+                self.announcer.answer(
+                    _(
+                        "Mientras no estabas: {n} líneas; escribe historial para leerlas. Las últimas:"
+                    ).format(n=len(lines))
+                )
             self.announcer.narrate_lines(lines[-MISSED_SPOKEN:])
         elif kind == "charla":
             line = str(frame.get("linea", ""))

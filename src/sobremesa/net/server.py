@@ -575,10 +575,18 @@ class Server:
         table = ServerTable(code, options, data_dir=self.tables_dir())
         table.on_over = self._table_over
         table.on_stand_in = self._stood_in
+        table.on_left = self._left
         table.write_config()
         self.tables[code] = table
         log.info("table %s created: %s", code, options.game)
         return table
+
+    def _left(self, table: ServerTable, seat: int) -> None:
+        """`salir` at a table (called from the seat's thread)."""
+        name = table.seats[seat].name
+        self.tell_others(
+            table, None, lambda: _("{name} deja la mesa; su sitio le espera.").format(name=name)
+        )
 
     def _stood_in(self, table: ServerTable, seat: int) -> None:
         name = table.seats[seat].name
@@ -610,6 +618,7 @@ class Server:
                 )
                 table.on_over = self._table_over
                 table.on_stand_in = self._stood_in
+                table.on_left = self._left
                 table.restore(records)
             except Exception:  # a damaged log: kept for inspection, the others go on
                 log.exception("table log %s is damaged; set aside", path)

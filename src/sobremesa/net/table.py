@@ -76,6 +76,7 @@ class Seat:
     runner: SeatRunner | None = None
     away_since: float | None = None
     stood_in: bool = False
+    stood_in_since_back: bool = False  # told to the player when they come back
 
     def to_dict(self) -> dict[str, Any]:
         return {"nombre": self.name, "tipo": self.kind, "nivel": self.level, "ficha": self.token}
@@ -193,6 +194,7 @@ class ServerTable:
             self.log = TableLog(data_dir / f"{code}.wal")
         self.on_over: Callable[[ServerTable], None] = lambda table: None
         self.on_stand_in: Callable[[ServerTable, int], None] = lambda table, seat: None
+        self.on_left: Callable[[ServerTable, int], None] = lambda table, seat: None
         self._lexicon: Any = None
 
     # -- the lobby -------------------------------------------------------------------
@@ -441,6 +443,7 @@ class ServerTable:
         if link.seat is not None:
             self.seats[link.seat].away_since = self.clock()
             self.seats[link.seat].peer = None
+            self.on_left(self, link.seat)
         if peer is not None:
             peer.left_table(self)
 
@@ -505,6 +508,9 @@ class ServerTable:
                 runner.thread.start()
             else:
                 runner = info.runner
+                if info.stood_in_since_back:
+                    info.stood_in_since_back = False
+                    runner.console.keep([_("Un bot ha jugado por ti mientras no estabas.")])
                 runner.console.attach(peer, lambda: [self.snapshot(seat)])
                 runner.console.put(Recap())  # where the game is, then the prompt
             self.changed()
@@ -585,7 +591,7 @@ class ServerTable:
                         "medio", index, self.options.seed, lexicon=self.lexicon()
                     )
                     match.stand_in(index, bot, now)
-                    seat.stood_in = True
+                    seat.stood_in = seat.stood_in_since_back = True
                     self.on_stand_in(self, index)
                     log.info(
                         "table %s: a bot plays seat %d while its player is away", self.code, index

@@ -717,6 +717,9 @@ class Session:
         for items, prompt in batches:
             self.console.set_prompt(prompt)
             self._present(items)
+        if batches and self.adapter.automatic is not None and self._deferred is None:
+            with self.reply_first():
+                pass  # what the game does for the player by itself (nothing left to lay off)
         return bool(batches)
 
     def answering(self) -> None:
