@@ -13,12 +13,12 @@ appears in the frames of that batch; a spectator gets only public deliveries.
 from __future__ import annotations
 
 import json
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 from netplay import BotPlayer, running_server
+from test_net_games import play_both, seat_two
 
 from sobremesa.core.match import Match
 from sobremesa.core.policy import ReactionPolicy
@@ -74,35 +74,6 @@ class Oracle:
 
     def batch(self, seq: int, count: int) -> list[Any]:
         return self.log[seq - count : seq]
-
-
-def seat_two(url: str, game: str) -> tuple[BotPlayer, BotPlayer, str]:
-    """Ana creates a 3-seat table, Beto joins; the third seat is the server's bot."""
-    ana = BotPlayer(url, game, "Ana", seed=1)
-    ana.open()
-    code = ana.create(2, ritmo=0)
-    beto = BotPlayer(url, game, "Beto", seed=2)
-    beto.open()
-    beto.until(lambda f: f["t"] == "pide")
-    beto.line(f"unirse {code}")
-    beto.until(lambda f: f["t"] == "mesa")
-    return ana, beto, code
-
-
-def play_both(ana: BotPlayer, beto: BotPlayer, timeout: float = 120.0) -> None:
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            beto.play_out(timeout)
-        except BaseException as error:  # reported below
-            errors.append(error)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    ana.play_out(timeout)
-    thread.join()
-    assert not errors, errors
 
 
 def watch_out(watcher: BotPlayer, timeout: float = 60.0) -> None:

@@ -34,12 +34,17 @@ def tokens_path() -> Any:
     return config_dir() / "fichas.json"
 
 
-def load_tokens() -> dict[str, str]:
+def _load_strings(path: Any) -> dict[str, str]:
+    """A small JSON object of strings from the config folder ({} if missing or broken)."""
     try:
-        data = load_json(tokens_path().read_text(encoding="utf-8"))
+        data = load_json(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
+
+
+def load_tokens() -> dict[str, str]:
+    return _load_strings(tokens_path())
 
 
 def save_token(url: str, code: str, token: str) -> None:
@@ -58,11 +63,7 @@ def online_path() -> Any:
 
 def load_online() -> dict[str, str]:
     """The last server and name used from the menu."""
-    try:
-        data = load_json(online_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
+    return _load_strings(online_path())
 
 
 def save_online(data: dict[str, str]) -> None:

@@ -540,6 +540,14 @@ class Connection(Peer):
         lines.append(_("Espectadores: {n}.").format(n=watchers))
         self.say(lines)
 
+    async def finish(self, writer: asyncio.Task[None]) -> None:
+        """The connection ended: its seat is left waiting, its writer drained."""
+        self.gone()
+        self.server.connections.discard(self)
+        self.queue.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await writer
+
     def gone(self) -> None:
         """The connection ended (dropped or closed)."""
         self.closed = True
@@ -714,11 +722,7 @@ async def serve_websocket(server: Server, host: str, port: int, ssl: Any = None)
         except Exception as error:  # the connection ended, cleanly or not
             log.debug("%s: %s", address, error)
         finally:
-            conn.gone()
-            server.connections.discard(conn)
-            conn.queue.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await writer
+            await conn.finish(writer)
             with contextlib.suppress(Exception):
                 await ws.close()
 

@@ -259,11 +259,7 @@ async def play(server: Server, process: Any) -> None:
     except Exception as error:  # the session ended, cleanly or not
         log.debug("%s: %s", address, error)
     finally:
-        conn.gone()
-        server.connections.discard(conn)
-        conn.queue.put_nowait(None)
-        with contextlib.suppress(Exception):
-            await writer
+        await conn.finish(writer)
         terminal.close()
 
 
