@@ -41,6 +41,7 @@ from sobremesa.net.protocol import (
 from sobremesa.net.seat import Peer
 from sobremesa.net.table import ServerTable, TableOptions, new_code
 from sobremesa.net.wal import read_log, set_aside_log
+from sobremesa.ui.commands import fold
 from sobremesa.ui.session import TypedAction
 
 log = logging.getLogger("sobremesa.servidor")
@@ -55,14 +56,6 @@ CODE_TRIES = 5
 PROGRAM_WPM = 1e9
 #: Chat lines kept per table (`charla` reads them back on the client).
 CHAT_KEEP = 50
-
-
-def fold(text: str) -> str:
-    import unicodedata
-
-    return "".join(
-        c for c in unicodedata.normalize("NFD", text.lower()) if not unicodedata.combining(c)
-    )
 
 
 GAME_WORDS = {fold(name): game_id for game_id in GAMES for name in (game_id, GAMES[game_id].name)}

@@ -19,7 +19,6 @@ import logging
 import secrets
 import threading
 import time
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +34,7 @@ from sobremesa.net.seat import Peer, RemoteConsole, SharedLink
 from sobremesa.net.wal import TableLog
 from sobremesa.settings import Settings
 from sobremesa.ui.announcer import Announcer
+from sobremesa.ui.commands import fold
 from sobremesa.ui.session import Recap, Session, Table, seat_table
 
 log = logging.getLogger("sobremesa.servidor")
@@ -49,12 +49,6 @@ def new_code(taken: Callable[[str], bool]) -> str:
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         if not taken(code):
             return code
-
-
-def fold_name(name: str) -> str:
-    """A name as it sounds: no case, no accents."""
-    decomposed = unicodedata.normalize("NFD", name.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def new_token() -> str:
@@ -229,11 +223,7 @@ class ServerTable:
     def away_seat_named(self, name: str) -> int | None:
         """The seat of a person called ``name`` whose client is not connected."""
         for index, seat in enumerate(self.seats):
-            if (
-                seat.kind == "human"
-                and seat.peer is None
-                and fold_name(seat.name) == fold_name(name)
-            ):
+            if seat.kind == "human" and seat.peer is None and fold(seat.name) == fold(name):
                 return index
         return None
 
@@ -274,10 +264,10 @@ class ServerTable:
         )
         # Bots' names as a local table's, none a person's at this table (said
         # aloud, Lucía and Lucia are one name).
-        people = {fold_name(seat.name) for seat in self.seats if seat.kind == "human"}
+        people = {fold(seat.name) for seat in self.seats if seat.kind == "human"}
         count = options.seats + len(people)
         named = seat_table(count, seed, spectator=True, levels=[options.level] * count)
-        free = iter(name for name in named.names if fold_name(name) not in people)
+        free = iter(name for name in named.names if fold(name) not in people)
         bots = {}
         for index, seat in enumerate(self.seats):
             if seat.kind == "open":
