@@ -407,12 +407,15 @@ def level_class(classes: dict[str, Any], level: str) -> Any:
 class LevelBot:
     """What the bots of Chinchón, ¡Cabanga! and Palabras share: a level (one class a
     level), a seat, a generator of their own saved with them, and the memory of the
-    round they keep from events (`_reset_memory`; none here)."""
+    round they keep from events (`_reset_memory`; none here). `style`: the bot's
+    personality at its level (one of its game's `STYLES[level]`; "" plays the level
+    plainly), saved with it so rivals at one table need not all play alike."""
 
     level = "base"
 
-    def __init__(self, seat: int, rng_seed: int = 0) -> None:
+    def __init__(self, seat: int, rng_seed: int = 0, style: str = "") -> None:
         self.seat = seat
+        self.style = style
         self.rng = random.Random(rng_seed)
         self._reset_memory()
 
@@ -420,7 +423,10 @@ class LevelBot:
         pass
 
     def to_dict(self) -> dict[str, Any]:
-        return {"level": self.level, "seat": self.seat, "rng": rng_to_data(self.rng)}
+        data = {"level": self.level, "seat": self.seat, "rng": rng_to_data(self.rng)}
+        if self.style:  # older saves have none: they play plainly
+            data["style"] = self.style
+        return data
 
 
 class BotMaker(Generic[B]):
@@ -436,6 +442,7 @@ class BotMaker(Generic[B]):
     def restore(self, data: dict[str, Any], *extra: Any, **named: Any) -> B:
         """The bot of a `LevelBot.to_dict` with its generator where it was; the
         game's `bot_from_dict` puts back the memory it keeps."""
+        named.setdefault("style", str(data.get("style", "")))
         bot = self(data["level"], data["seat"], 0, *extra, **named)
         bot.rng = rng_from_data(data["rng"])  # type: ignore[attr-defined]
         return bot

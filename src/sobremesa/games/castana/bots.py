@@ -59,11 +59,15 @@ POWER = {"L": 2.0, "R": 2.0, "H": 1.5, "S": 1.0}  # what dificil adds for a lett
 
 
 class CastanaBot:
-    def __init__(self, level: str, seat: int, rng_seed: int = 0, lexicon: Any = None) -> None:
-        """`lexicon`: the table's word list (the shipped Castaña list if None)."""
+    def __init__(
+        self, level: str, seat: int, rng_seed: int = 0, lexicon: Any = None, style: str = ""
+    ) -> None:
+        """`lexicon`: the table's word list (the shipped Castaña list if None);
+        `style`: the personality at its level (`core.game.LevelBot`)."""
         if level not in LEVELS:
             raise ValueError(level)
         self.level = level
+        self.style = style
         self.seat = seat
         self.seed = rng_seed
         if lexicon is None:
@@ -75,7 +79,10 @@ class CastanaBot:
 
     # -- saving (a bot has no running state) --------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return {"level": self.level, "seat": self.seat, "seed": self.seed}
+        data: dict[str, Any] = {"level": self.level, "seat": self.seat, "seed": self.seed}
+        if self.style:
+            data["style"] = self.style
+        return data
 
     def observe(self, event: Any) -> None:
         """Decisions come from the view alone."""
@@ -326,4 +333,10 @@ def make_bot(level: str, seat: int, rng_seed: int = 0, lexicon: Any = None) -> C
 
 
 def bot_from_dict(data: dict[str, Any], lexicon: Any = None) -> CastanaBot:
-    return CastanaBot(str(data["level"]), int(data["seat"]), int(data["seed"]), lexicon)
+    return CastanaBot(
+        str(data["level"]),
+        int(data["seat"]),
+        int(data["seed"]),
+        lexicon,
+        str(data.get("style", "")),
+    )

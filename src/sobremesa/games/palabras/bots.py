@@ -172,8 +172,8 @@ def top_moves(moves: list[tuple[int, Move]], n: int) -> list[tuple[int, Move]]:
 
 
 class PalabrasBot(LevelBot):
-    def __init__(self, seat: int, rng_seed: int = 0, lexicon=None) -> None:
-        super().__init__(seat, rng_seed)
+    def __init__(self, seat: int, rng_seed: int = 0, lexicon=None, style: str = "") -> None:
+        super().__init__(seat, rng_seed, style)
         self.lexicon = lexicon
         self._dawg_cache = None
 
