@@ -33,20 +33,39 @@ SAVE_FORMAT_VERSION = 1
 B = TypeVar("B")  # a game's bot class
 
 
+_PLAIN = (str, int, float, bool, type(None))
+
+
 def to_json(value: Any) -> Any:
     """JSON-safe form of a rules value: a card by its code, a tuple as a list, a
-    record by its own to_dict(). Shared by every game's events, actions and views."""
-    if hasattr(value, "code") and not isinstance(value, type):
-        return value.code
+    record by its own to_dict(). Shared by every game's events, actions and views.
+    Plain values are tested first: a server serializes a view per seat per move."""
+    if isinstance(value, _PLAIN):
+        return value
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
-    if hasattr(value, "to_dict") and not isinstance(value, type):
+    if isinstance(value, type):
+        return value
+    if hasattr(value, "code"):
+        return value.code
+    if hasattr(value, "to_dict"):
         return value.to_dict()
     if isinstance(value, dict):
         return {k: to_json(v) for k, v in value.items()}
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in fields(value)}
+    if is_dataclass(value):
+        return {name: to_json(getattr(value, name)) for name in field_names(type(value))}
     return value
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """A dataclass's field names, looked up once per class (`fields()` is slow)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 class Record:
@@ -55,7 +74,7 @@ class Record:
 
     def to_dict(self) -> dict[str, Any]:
         assert is_dataclass(self)
-        return {f.name: to_json(getattr(self, f.name)) for f in fields(self)}
+        return {name: to_json(getattr(self, name)) for name in field_names(type(self))}
 
 
 class View(Record):
@@ -157,7 +176,8 @@ class Event:
     private: ClassVar[tuple[str, ...]] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **{f.name: to_json(getattr(self, f.name)) for f in fields(self)}}
+        names = field_names(type(self))
+        return {"kind": self.kind, **{name: to_json(getattr(self, name)) for name in names}}
 
     def visible_to(self, seat: int | None) -> Self:
         """This event as `seat` may see it: private fields are None for the others."""
@@ -261,7 +281,8 @@ class Action:
     kind: ClassVar[str] = "action"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **{f.name: to_json(getattr(self, f.name)) for f in fields(self)}}
+        names = field_names(type(self))
+        return {"kind": self.kind, **{name: to_json(getattr(self, name)) for name in names}}
 
 
 class Game(ABC):
