@@ -363,7 +363,7 @@ def test_a_forged_seat_token_does_not_take_a_seat(server: ServerProcess, held: H
     # The seats' players are still the ones connected there.
     held.ana.line("quien")
     who = said(held.drain(held.ana, 1.0))
-    assert any("Beto, conectado" in text for text in who), who
+    assert any("Beto, en línea" in text for text in who), who
     assert not any("Mallory" in text for text in who), who
     assert_server_fine(server, held)
 

@@ -83,7 +83,7 @@ def test_a_friend_joins_by_code_and_plays_in_english(tmp_path: Path) -> None:
         playing.join()
     assert f"Bob se sienta en la mesa {code}." in ana.lines
     assert any(line == "Bob dice: hello" or line == "Bob says: hello" for line in out.splitlines())
-    assert "Seat 1: Ana, connected." in out or "Sitio 1: Ana, conectado." in out
+    assert "Seat 1: Ana, online." in out or "Sitio 1: Ana, en línea." in out
 
 
 def test_the_main_menu_plays_online_and_remembers_the_server(tmp_path: Path) -> None:
@@ -152,3 +152,34 @@ def test_a_client_reconnects_by_itself_when_the_server_comes_back(tmp_path: Path
     out = "".join(lines)
     assert "Tu mano, " in out.split("Vuelves a la mesa")[-1]
     assert "Traceback" not in out
+
+
+def test_ctrl_c_at_the_table_says_how_to_come_back(tmp_path: Path) -> None:
+    """Ctrl+C (SIGINT) in mid-game: the client says the table's code and the
+    command that takes the seat back, then ends."""
+    import signal
+
+    with running_server(tmp_path / "server") as server:
+        env = {**os.environ, "SOBREMESA_HOME": str(tmp_path / "ana"), "PYTHONUNBUFFERED": "1",
+               "TERM": "dumb"}  # fmt: skip
+        client = subprocess.Popen(
+            [sys.executable, "-m", "sobremesa", "conectar", server.url, "--nombre", "Ana",
+             "--crear", "chinchon", "--rivales", "1", "--semilla", "5"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env=env, cwd=ROOT,
+        )  # fmt: skip
+        assert client.stdin is not None and client.stdout is not None
+        client.stdin.write("empezar\n")
+        client.stdin.flush()
+        seen: list[str] = []
+        for line in client.stdout:  # until the game has started (the stdin stays open)
+            seen.append(line)
+            if "Tu mano" in line or "Tu turno" in line:
+                break
+        code = re.search(r"^Mesa ([A-Z0-9]{6})\.$", "".join(seen), re.MULTILINE)
+        assert code, seen
+        client.send_signal(signal.SIGINT)
+        out, err = client.communicate(timeout=30)
+    said = f"Tu sitio en la mesa {code.group(1)} te espera: vuelve con sobremesa conectar --mesa {code.group(1)}."
+    assert said in out, out[-800:]
+    assert "Traceback" not in out + err, err

@@ -78,6 +78,8 @@ def test_two_people_and_a_bot_play_a_whole_game_and_a_spectator_follows(
             assert not any("Traceback" in line for line in player.lines)
         if game in ends:
             assert ends[game] in ana.lines
+        # The players were told who came to watch.
+        assert "Vera mira la mesa." in ana.lines and "Vera mira la mesa." in beto.lines
         # The spectator heard the same game, told for nobody's seat.
         assert watcher.lines and not any(line.startswith("Tu turno") for line in watcher.lines)
         spectator_views = [f["vista"] for f in watcher.frames if f["t"] == "entrega"]

@@ -218,7 +218,9 @@ class Client:
             line = str(frame.get("linea", ""))
             self.chat.append(line)
             self.announcer.narrate(line)
-        elif kind == "fin" and frame.get("adios"):
+        elif kind == "fin" and not frame.get("adios"):
+            self.token = None  # the game is over: no seat waits
+        elif kind == "fin":
             self._leaving = True
             self.ended.set()
             self.asked.set()
@@ -247,7 +249,13 @@ class Client:
                 if not self._local(line):
                     self.send_line(line)
         except KeyboardInterrupt:
-            pass
+            if self.code and self.token:
+                # Ctrl+C at the table: the seat waits; say how to come back.
+                self.announcer.answer(
+                    _(
+                        "Tu sitio en la mesa {code} te espera: vuelve con sobremesa conectar --mesa {code}."
+                    ).format(code=self.code)
+                )
         finally:
             self._leaving = True
             with contextlib.suppress(Exception):

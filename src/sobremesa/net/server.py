@@ -157,11 +157,16 @@ class Connection(Peer):
     def left_table(self, table: Any) -> None:
         def back() -> None:
             if self.table is table:
+                if self.watching and not self.closed:
+                    self.server.tell_others(table, self, self._stopped_watching)
                 self.table, self.seat, self.watching = None, None, False
                 self.say([_("Estás en la sala. Escribe ayuda para ver las órdenes.")])
                 self.prompt()
 
         self._outbox.put(self._in_language, back)
+
+    def _stopped_watching(self) -> str:
+        return _("{name} deja de mirar la mesa.").format(name=self.name)
 
     def _in_language(self, call: Callable[[], None]) -> None:
         with i18n.using(self.lang):
@@ -448,6 +453,8 @@ class Connection(Peer):
         self.say([_("Miras la mesa {code}.").format(code=table.code)])
         self.send(encode("mesa", codigo=table.code, asiento=None, ficha=None))
         table.watch(self, since)
+        name = self.name
+        self.server.tell_others(table, self, lambda: _("{name} mira la mesa.").format(name=name))
 
     def find_table(self, code: str) -> ServerTable | None:
         now = time.monotonic()
@@ -516,11 +523,11 @@ class Connection(Peer):
             if seat.kind == "bot":
                 what = _("bot")
             elif seat.peer is not None:
-                what = _("conectado")
+                what = _("en línea")  # not "conectado": no gender to guess
             elif seat.stood_in:
-                what = _("desconectado; juega un bot por ahora")
+                what = _("sin conexión; juega un bot por ahora")
             else:
-                what = _("desconectado")
+                what = _("sin conexión")
             if seat.kind == "open":
                 lines.append(_("Sitio {n}: libre.").format(n=index + 1))
                 continue
@@ -547,7 +554,9 @@ class Connection(Peer):
         table = self.table
         if table is not None:
             table.dropped(self)
-            if self.seat is not None:
+            if self.watching:
+                self.server.tell_others(table, self, self._stopped_watching)
+            elif self.seat is not None:
                 name = table.seats[self.seat].name
                 self.server.tell_others(
                     table,
