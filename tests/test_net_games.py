@@ -190,3 +190,25 @@ def test_a_spectator_comes_back_from_the_last_batch_it_received(tmp_path: Path) 
     heard_before = [line for line in vera.lines if line in missed]
     assert len(heard_before) < len(missed)
     assert "Fin de la partida." in back.lines
+
+
+def test_the_table_help_online_lists_the_table_commands_not_the_local_ones(
+    tmp_path: Path,
+) -> None:
+    """`ayuda` at an online table: decir, quien and salir (the seat waits); not the
+    voice's callar nor the pace's ritmo, which belong to the client and the table."""
+    with running_server(tmp_path) as server:
+        ana, beto, _code = seat_two(server.url, "chinchon")
+        ana.line("empezar")
+        ana.until(lambda f: f["t"] == "entrega")
+        ana.line("ayuda")
+        said: list[str] = []
+        for _page in range(6):  # every page: Enter for the next
+            frame = ana.until(lambda f: f["t"] == "di" and f.get("respuesta"), 20)
+            said += frame["lineas"]
+            if not any(line.startswith("Pulsa Intro para seguir") for line in frame["lineas"]):
+                break
+            ana.line("")
+    assert "decir TEXTO: hablas a la mesa." in said, said
+    assert "salir: dejas la mesa; tu sitio te espera." in said
+    assert not [line for line in said if line.startswith(("callar", "ritmo", "salir: guarda"))]

@@ -175,6 +175,10 @@ COMMON_COMMANDS = [
 ]
 
 
+# Not in an online table's help: salir leaves the table (said apart); the voice
+# (callar) is the client's own, and the pace (ritmo) is the table's, set when made.
+ONLINE_UNLISTED = frozenset(("salir", "callar", "ritmo"))
+
 # Common commands that never answer a reaction window.
 READING_COMMANDS = frozenset(
     ("ayuda", "reglas", "historial", "repetir", "callar", "comprobar", "ritmo", "salir")
@@ -1046,8 +1050,8 @@ class Session:
             specs = [s for s in self.table.specs if s.name not in common]
             specs += [s for s in self.table.specs if s.name in common]
             for spec in specs:
-                if not spec.help or (self.shared and spec.name == "salir"):
-                    continue  # (online, salir leaves the table: said below)
+                if not spec.help or (self.shared and spec.name in ONLINE_UNLISTED):
+                    continue
                 keys = ", ".join([k for k in (spec.key, shortcut(spec)) if k])
                 lines.append(_(spec.help) + (f" ({keys})" if keys else ""))
             lines.append(_("Re Pág y Av Pág: repasar lo dicho en la línea de escritura."))
