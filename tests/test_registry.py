@@ -60,7 +60,7 @@ def test_every_settings_field_is_declared_and_checked(game):
     # the settings file is checked and Opciones can change it.
     hidden = {"palabras": {"layout", "subtract_own_rack"}, "cabanga": {"symbols"}}
     section = getattr(Settings(), game.id)
-    declared = {option.field for option in game.options} | {"rivals", "level"}
+    declared = {option.field for option in game.options} | {"rivals", "level", "levels"}
     if game.reactions:
         declared |= {"reaction", "reaction_mode", "reaction_seconds"}
     fields = set(vars(section))
