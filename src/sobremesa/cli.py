@@ -285,6 +285,9 @@ def build_parser(*, levels_help_text: bool = False) -> argparse.ArgumentParser:
         choices=["facil", "medio", "dificil"],
         metavar=_("NIVEL"),
     )
+    connect.add_argument(
+        "--niveles", type=level_list, metavar=_("NIVELES"), help=_("un nivel por rival, con comas")
+    )
     connect.add_argument("--espectador", action="store_true", help=_("miras; no juegas"))
     connect.add_argument("--semilla", type=int, metavar="N")
     connect.add_argument("--ventana", type=decimal, metavar=_("SEGUNDOS"))
