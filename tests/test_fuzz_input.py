@@ -367,7 +367,11 @@ ODD = [*ODD_DIGITS, "-٣", "٣,5", "1_0", "1" * 5000, "٣" * 5000, "\x1b[A"]
     [
         ([*ODD, "8"], "Escribe un número del 1 al 8 y pulsa Intro."),  # main menu
         (["1", *ODD, "0", "8"], "Escribe un número del 1 al 7; 0 vuelve."),  # rivals
-        (["1", "2", *ODD, "0", "0", "8"], "Escribe un número del 1 al 3; 0 vuelve."),  # level
+        (["1", "2", *ODD, "0", "0", "8"], "Escribe un número del 1 al 4; 0 vuelve."),  # level
+        (  # a level for each rival
+            ["1", "2", "4", *ODD, "0", "0", "0", "8"],
+            "Escribe un número del 1 al 3; 0 vuelve.",
+        ),
         (["6", *ODD, "0", "8"], "Escribe un número del 0 al 6."),  # options
         *[  # each options group
             (["6", str(group), *ODD, "0", "0", "8"], f"Escribe un número del 0 al {items}.")

@@ -85,12 +85,19 @@ def test_english_level_words_on_the_command_line(isolated_home):
         [],
         isolated_home,
     )
-    assert spanish.stdout.startswith("Palabras contra Lucía (difícil).")
+    assert spanish.stdout.startswith("Palabras contra Lucía, nivel difícil.")
 
 
 def test_english_menus_name_levels_in_english(isolated_home):
     result = run(["--ritmo", "0", "--idioma", "en"], ["2", "1", "0", "0", "8"], isolated_home)
-    assert "Opponents' level.\n1. Easy\n2. Medium\n3. Hard\n" in result.stdout
+    lines = result.stdout.splitlines()
+    level = lines.index("Opponents' level.")
+    # each level with what it does (its description as the catalog has it)
+    assert [line.split(":")[0] for line in lines[level + 1 : level + 4]] == [
+        "1. Easy",
+        "2. Medium",
+        "3. Hard",
+    ]
     assert "Fácil" not in result.stdout and "Difícil" not in result.stdout
 
 

@@ -60,7 +60,7 @@ def test_every_settings_field_is_declared_and_checked(game):
     # the settings file is checked and Opciones can change it.
     hidden = {"palabras": {"layout", "subtract_own_rack"}, "cabanga": {"symbols"}}
     section = getattr(Settings(), game.id)
-    declared = {option.field for option in game.options} | {"rivals", "level"}
+    declared = {option.field for option in game.options} | {"rivals", "level", "levels"}
     if game.reactions:
         declared |= {"reaction", "reaction_mode", "reaction_seconds"}
     fields = set(vars(section))
@@ -211,9 +211,15 @@ def test_a_new_game_from_the_menu_offers_the_registered_rivals_and_levels(game, 
     assert offered == list(range(low, high + 1))
     level = lines.index("Nivel de los rivales.")
     names = {"facil": "Fácil", "medio": "Medio", "dificil": "Difícil"}
-    assert lines[level + 1 : level + 1 + len(game.levels)] == [
-        f"{n}. {names[lv]}" for n, lv in enumerate(game.levels, 1)
+    each = ["Distinto para cada rival"] if low > 1 else []  # (with one rival, no)
+    expected = [
+        f"{n}. {text}"
+        for n, text in enumerate(
+            [f"{names[lv]}: {game.level_description(lv)}" for lv in game.levels] + each, 1
+        )
     ]
+    assert lines[level + 1 : level + 1 + len(expected)] == expected
+    assert not lines[level + 1 + len(expected)][:1].isdigit()  # nothing more offered
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

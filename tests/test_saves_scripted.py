@@ -283,7 +283,8 @@ def test_menus_take_the_name_of_an_option(tmp_path):
     out = result.stdout
     assert result.returncode == 0, result.stderr
     intro = [line for line in out.splitlines() if line.startswith("Palabras contra ")]
-    assert len(intro) == 1 and intro[0].count("(medio)") == 2  # two rivals, medio
+    assert len(intro) == 1 and intro[0].endswith(", nivel medio.")  # the level chosen
+    assert intro[0].count(" y ") == 1  # two rivals
     assert "Escribe un número del 1 al" not in out
     # A word that begins no option, or more than one, is not taken.
     result = run([], ["pa", "salir"], tmp_path / "b")

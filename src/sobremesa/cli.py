@@ -12,7 +12,7 @@ from typing import Any
 
 from sobremesa import i18n, saves
 from sobremesa.core.registry import GAMES, entry
-from sobremesa.i18n import N_, _
+from sobremesa.i18n import N_, _, ngettext
 from sobremesa.settings import (
     READING_WPM,
     Settings,
@@ -80,6 +80,37 @@ LEVEL_WORDS = {
 }
 
 
+def level_list(text: str) -> list[str]:
+    """`--niveles facil,dificil`: one level per rival, in seat order (either
+    language; spaces after the commas are allowed)."""
+    levels = []
+    for word in text.split(","):
+        level = LEVEL_WORDS.get(_fold(word))
+        if level is None:
+            raise argparse.ArgumentTypeError(
+                _("nivel desconocido: {word}; los niveles son facil, medio y dificil").format(
+                    word=word.strip() or '""'
+                )
+            )
+        levels.append(level)
+    return levels
+
+
+def levels_help() -> str:
+    """What each game's levels do, for `sobremesa jugar --help` (below the options)."""
+    lines = [_("Niveles de los rivales:")]
+    for game in GAMES.values():
+        lines.append(_(game.name))
+        for level in game.levels:
+            lines.append(
+                "  "
+                + _("{level}: {description}").format(
+                    level=_(LEVEL_NAMES[level]), description=game.level_description(level)
+                )
+            )
+    return "\n".join(lines)
+
+
 def _global_options(parser: argparse.ArgumentParser, default: object) -> None:
     """Options valid before or after the subcommand (`sobremesa jugar chinchon --ritmo 0`):
     `default` None on the main parser, SUPPRESS on a subcommand's (so that it does not
@@ -122,7 +153,9 @@ def _yes_no(parser: argparse.ArgumentParser, flag: str, text: str) -> None:
     parser.add_argument(flag, choices=["si", "no"], help=text)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(*, levels_help_text: bool = False) -> argparse.ArgumentParser:
+    """The command line. `levels_help_text`: `jugar --help` ends with what each
+    game's levels do (read from every game's texts only when help is asked for)."""
     argparse._ = _argparse_gettext  # type: ignore[attr-defined]
     parser = argparse.ArgumentParser(
         prog="sobremesa",
@@ -131,7 +164,11 @@ def build_parser() -> argparse.ArgumentParser:
     _global_options(parser, None)
     sub = parser.add_subparsers(dest="orden", metavar=_("ORDEN"))
     play = sub.add_parser(
-        "jugar", aliases=["play"], help=_("empieza una partida: sobremesa jugar chinchon")
+        "jugar",
+        aliases=["play"],
+        help=_("empieza una partida: sobremesa jugar chinchon"),
+        epilog=levels_help() if levels_help_text else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("juego", metavar=_("JUEGO"), help=join_or(list(GAMES)))
     play.add_argument(
@@ -156,6 +193,12 @@ def build_parser() -> argparse.ArgumentParser:
         choices=["facil", "medio", "dificil"],
         metavar=_("NIVEL"),
         help=_("nivel de los rivales: facil, medio o dificil"),
+    )
+    play.add_argument(
+        "--niveles",
+        type=level_list,
+        metavar=_("NIVELES"),
+        help=_("un nivel por rival, en el orden de la mesa, separados por comas: facil,dificil"),
     )
     play.add_argument(
         "--espectador", action="store_true", help=_("solo juegan los rivales; tú escuchas")
@@ -241,6 +284,9 @@ def build_parser() -> argparse.ArgumentParser:
         type=lambda text: LEVEL_WORDS.get(_fold(text), text),
         choices=["facil", "medio", "dificil"],
         metavar=_("NIVEL"),
+    )
+    connect.add_argument(
+        "--niveles", type=level_list, metavar=_("NIVELES"), help=_("un nivel por rival, con comas")
     )
     connect.add_argument("--espectador", action="store_true", help=_("miras; no juegas"))
     connect.add_argument("--semilla", type=int, metavar="N")
@@ -576,13 +622,56 @@ class App:
         return None
 
     def _ask_level(self, game_id: str) -> str | None:
+        """The rivals' level: each level with what it does, and (with two rivals or
+        more) "Distinto para cada rival", which asks one level per rival."""
+        game = entry(game_id)
+        levels = game.levels
+        rivals = getattr(self.settings, game_id).rivals
+        while True:
+            options = [
+                _("{level}: {description}").format(
+                    level=_(LEVEL_NAMES[lv]), description=game.level_description(lv)
+                )
+                if game.level_description(lv)
+                else _(LEVEL_NAMES[lv])
+                for lv in levels
+            ]
+            if rivals > 1:
+                options.append(_("Distinto para cada rival"))
+            choice = self.choose_back(_("Nivel de los rivales."), options, _("Nivel> "))
+            if isinstance(choice, str):
+                return choice
+            if choice <= len(levels):
+                self.set_option(game_id, "level", levels[choice - 1])
+                self.set_option(game_id, "levels", [])
+                return None
+            chosen = self._ask_each_level(game_id, rivals)
+            if chosen != "back":  # back: the level question again
+                return chosen
+
+    def _ask_each_level(self, game_id: str, rivals: int) -> str | None:
+        """One level per rival, in the order of the table (`Rival 2> `); 0, Escape
+        or `volver` go back one rival, from the first to the level question."""
         levels = entry(game_id).levels
-        choice = self.choose_back(
-            _("Nivel de los rivales."), [_(LEVEL_NAMES[lv]) for lv in levels], _("Nivel> ")
-        )
-        if isinstance(choice, str):
-            return choice
-        self.set_option(game_id, "level", levels[choice - 1])
+        names = [_(LEVEL_NAMES[lv]) for lv in levels]
+        chosen: list[str] = []
+        while len(chosen) < rivals:
+            n = len(chosen) + 1
+            choice = self.choose_back(
+                _("Nivel de cada rival, en el orden de la mesa."),
+                names,
+                _("Rival {n}> ").format(n=n),
+                show=n == 1,  # the same list: Intro or ayuda reads it again
+            )
+            if choice == "eof":
+                return "eof"
+            if choice == "back":
+                if not chosen:
+                    return "back"
+                chosen.pop()
+                continue
+            chosen.append(levels[int(choice) - 1])
+        self.set_option(game_id, "levels", chosen)
         return None
 
     def first_run_setup(self) -> str | None:
@@ -824,6 +913,10 @@ def apply_arguments(settings: Settings, args: argparse.Namespace) -> None:
         section.rivals = args.rivales
     if args.nivel:
         section.level = args.nivel
+        section.levels = []  # every rival at it
+    if args.niveles:
+        section.levels = list(args.niveles)
+        section.rivals = len(args.niveles)
     for flag in game.flags:
         value = getattr(args, flag.dest)
         if flag.field is not None and value is not None:
@@ -834,8 +927,8 @@ def apply_arguments(settings: Settings, args: argparse.Namespace) -> None:
 
 def _check_play_arguments(game_id: str, args: argparse.Namespace) -> str | None:
     """The first `jugar` option the game does not take, as the error to say; first
-    --ventana, then an option the game refuses, --rivales, a value out of range and
-    --nivel."""
+    --ventana, then an option the game refuses, --rivales, a value out of range,
+    --nivel and --niveles (one level per rival)."""
     game = entry(game_id)
     window = args.ventana
     if game.reactions and window is not None and window != 0 and not 2 <= window <= 10:
@@ -852,10 +945,35 @@ def _check_play_arguments(game_id: str, args: argparse.Namespace) -> str | None:
     for flag in given:
         if flag.values is not None and getattr(args, flag.dest) not in flag.values:
             return _(flag.error)
-    if args.nivel is not None and args.nivel not in game.levels:
+    asked = [args.nivel] if args.nivel is not None else list(args.niveles or [])
+    if any(level not in game.levels for level in asked):
         return _("En {game} los niveles son {levels}").format(
             game=_(game.name), levels=join(game.levels)
         )
+    if args.niveles is not None:
+        return _check_level_list(game, args)
+    return None
+
+
+def _check_level_list(game: Any, args: argparse.Namespace) -> str | None:
+    """--niveles: not with --nivel, one level per rival (as many as --rivales says,
+    or a number of rivals the game takes)."""
+    if args.nivel is not None:
+        return _("Usa --nivel o --niveles, no los dos")
+    count = len(args.niveles)
+    if args.rivales is not None and count != args.rivales:
+        return ngettext(
+            "--niveles da {count} nivel y --rivales pide {rivals}: uno por rival",
+            "--niveles da {count} niveles y --rivales pide {rivals}: uno por rival",
+            count,
+        ).format(count=count, rivals=args.rivales)
+    low, high = game.rivals
+    if not low <= count <= high:
+        return ngettext(
+            "--niveles da {count} nivel; en {game} hay de {low} a {high} rivales",
+            "--niveles da {count} niveles; en {game} hay de {low} a {high} rivales",
+            count,
+        ).format(count=count, game=_(game.name), low=low, high=high)
     return None
 
 
@@ -873,7 +991,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     first_run = not settings_path().exists()
     settings, broken = load_settings()
     i18n.set_language(_early_language(argv, settings))
-    parser = build_parser()
+    parser = build_parser(levels_help_text=any(arg in ("-h", "--help") for arg in argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit:

@@ -22,6 +22,7 @@ READING_WPM = (60, 500)  # the reader's words per minute, fewest and most
 class ChinchonSettings:
     rivals: int = 2
     level: str = "dificil"
+    levels: list[str] = field(default_factory=list)  # one per rival (`rival_levels`)
     deck: int = 40
     limit: int = 100
     reenganche: bool = False
@@ -33,6 +34,7 @@ class ChinchonSettings:
 class CabangaSettings:
     rivals: int = 3
     level: str = "medio"
+    levels: list[str] = field(default_factory=list)  # one per rival (`rival_levels`)
     limit: int = 18
     notify_fits: bool = True  # "avisarme de mis cartas": say how many of mine fit a gap
     reaction_mode: str = "turnos"  # "turnos" (the game waits) or "tiempo" (real time)
@@ -46,6 +48,7 @@ class CabangaSettings:
 class PalabrasSettings:
     rivals: int = 1
     level: str = "medio"
+    levels: list[str] = field(default_factory=list)  # one per rival (`rival_levels`)
     hints: bool = True  # "pista" allowed at this table
     layout: str = "standard"  # or the path of a premium-layout file
     subtract_own_rack: bool = False
@@ -56,6 +59,7 @@ class PalabrasSettings:
 class CastanaSettings:
     rivals: int = 3
     level: str = "medio"
+    levels: list[str] = field(default_factory=list)  # one per rival (`rival_levels`)
     referee: bool = False  # automatic referee: invalid words refused, no challenges
     warn_before_steal: bool = False  # "avisar antes de robarme el turno" (seed §8)
     aids: bool = True  # the `palabras` aid is allowed at this table
@@ -131,6 +135,12 @@ class Settings:
             low, high = game.rivals
             check(_int(section.rivals) and low <= section.rivals <= high, f"{game.id}.rivals")
             check(section.level in game.levels, f"{game.id}.level")
+            check(
+                isinstance(section.levels, list)
+                and len(section.levels) <= high
+                and all(level in game.levels for level in section.levels),
+                f"{game.id}.levels",
+            )
             for option in game.options:
                 if option.field == "reaction":
                     check(section.reaction_mode in REACTION_MODES, f"{game.id}.reaction_mode")
@@ -171,6 +181,15 @@ class Settings:
         else:
             section.reaction_mode = "tiempo"
             section.reaction_seconds = seconds
+
+
+def rival_levels(section: Any, rivals: int) -> list[str]:
+    """One level per rival, in seat order: the game's `levels` ("Distinto para cada
+    rival", `--niveles`) for the first rivals, `level` for any more (all of them
+    when `levels` is empty)."""
+    levels = getattr(section, "levels", [])
+    chosen = list(levels[:rivals]) if isinstance(levels, list) else []
+    return chosen + [section.level] * (rivals - len(chosen))
 
 
 def _int(value: Any) -> bool:

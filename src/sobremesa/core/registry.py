@@ -15,7 +15,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from sobremesa.i18n import N_
+from sobremesa.i18n import N_, _
 
 if TYPE_CHECKING:
     from sobremesa.core.game import Game
@@ -92,6 +92,42 @@ class GameEntry:
         → `Told`, from the event as a seat sees it, that seat's view and the names."""
         return import_module(f"{self.package}.narration").narrate
 
+    def texts(self) -> ModuleType:
+        """The game's words (`texts.py`): where its level and style texts are."""
+        return import_module(f"{self.package}.texts")
+
+    # -- rivals: levels and styles ------------------------------------------------------
+    def level_description(self, level: str) -> str:
+        """What a level's rivals do and do not do, in one short line (the game's
+        `texts.LEVEL_DESCRIPTIONS`), in the player's language; "" if it has none."""
+        described = getattr(self.texts(), "LEVEL_DESCRIPTIONS", {})
+        return _(described[level]) if level in described else ""
+
+    def styles(self) -> dict[str, tuple[str, ...]]:
+        """The styles (personalities) of each level, from the game's bots module
+        (`STYLES`: level -> style ids); a game without them has none."""
+        found = getattr(self.bots(), "STYLES", None)
+        if not isinstance(found, dict):
+            return {}
+        return {
+            level: tuple(s for s in styles if isinstance(s, str) and s)
+            for level, styles in found.items()
+            if level in self.levels and isinstance(styles, tuple | list)
+        }
+
+    def style_name(self, style: str) -> str:
+        """A style as said after "estilo" (`Ana: difícil, estilo prudente`): the
+        game's `texts.STYLE_NAMES`, else the name before the colon of its
+        `texts.STYLE_DESCRIPTIONS` ("prudente: ..."), else the style id."""
+        texts = self.texts()
+        names = getattr(texts, "STYLE_NAMES", {})
+        if style in names:
+            return _(names[style])
+        described = getattr(texts, "STYLE_DESCRIPTIONS", {})
+        if style in described:
+            return _(described[style]).split(":", 1)[0].strip()
+        return style
+
     def commands(self) -> ModuleType:
         """The game's commands: specs (`COMMANDS`), rules text and typed-text parsing."""
         return import_module(f"{self.package}.commands")
@@ -140,10 +176,15 @@ class GameEntry:
         """`game_class.from_dict` with the word list the game needs."""
         return self.game_class.from_dict(data, **self._words(lexicon, rules=True))
 
-    def make_bot(self, level: str, seat: int, seed: int, *, lexicon: Any = None) -> Any:
+    def make_bot(
+        self, level: str, seat: int, seed: int, *, lexicon: Any = None, style: str = ""
+    ) -> Any:
         """The bot the adapters seat today for a table seeded `seed` (its own generator
-        seeded `seed * 16 + seat`, as `ui.session.make_bots` does)."""
+        seeded `seed * 16 + seat`, as `ui.session.make_bots` does), with its `style`
+        (one of `styles()[level]`; "" plays the level plainly)."""
         words = self._words(lexicon, rules=False)
+        if style:
+            words["style"] = style
         return self.bots().make_bot(level, seat, rng_seed=seed * 16 + seat, **words)
 
     def bot_from_dict(self, data: Any, *, lexicon: Any = None) -> Any:

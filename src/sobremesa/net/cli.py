@@ -64,7 +64,7 @@ def connect_command(app: Any, args: argparse.Namespace) -> int:
                 "t": "crear",
                 "juego": args.crear,
                 "rivales": args.rivales,
-                "nivel": args.nivel,
+                "nivel": ",".join(args.niveles) if args.niveles else args.nivel,
                 "espectador": args.espectador,
                 "semilla": args.semilla,
                 "ritmo": app.settings.pace if app.pace_given else None,

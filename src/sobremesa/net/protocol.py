@@ -102,7 +102,8 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
             "t": kind,
             "juego": _text(data, "juego", 20),
             "rivales": _optional_int(data, "rivales", 1, 7),
-            "nivel": _text(data, "nivel", 10) or None,
+            # a level, or one per rival: "facil,dificil"
+            "nivel": _text(data, "nivel", 60) or None,
             "espectador": bool(data.get("espectador", False)),
             "semilla": _optional_int(data, "semilla", 0, 2**53),
             "ritmo": _number(data, "ritmo", 0, 10, None),

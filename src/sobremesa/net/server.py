@@ -42,7 +42,9 @@ from sobremesa.net.seat import Peer
 from sobremesa.net.table import ServerTable, TableOptions, new_code
 from sobremesa.net.wal import read_log, set_aside_log
 from sobremesa.ui.commands import fold
+from sobremesa.ui.rivals import level_name, rival_text
 from sobremesa.ui.session import TypedAction
+from sobremesa.ui.wording import join_or
 
 log = logging.getLogger("sobremesa.servidor")
 
@@ -315,6 +317,7 @@ class Connection(Peer):
                     _(
                         "crear JUEGO [RIVALES] [NIVEL]: crea una mesa; por ejemplo, crear chinchon 2 facil."
                     ),
+                    _("Un nivel por rival, con comas: crear chinchon 2 facil,dificil."),
                     _("unirse CÓDIGO: te sientas en una mesa."),
                     _("mirar CÓDIGO: miras una mesa como espectador."),
                     _("mesas: las mesas abiertas."),
@@ -349,8 +352,8 @@ class Connection(Peer):
             word = fold(word)
             if word.isdigit():
                 frame["rivales"] = int(word)
-            elif word in LEVELS:
-                frame["nivel"] = LEVELS[word]
+            elif word in LEVELS or "," in word:  # a level, or one per rival
+                frame["nivel"] = word
             elif word in ("espectador", "spectator"):
                 frame["espectador"] = True
             elif word in ("privada", "private"):
@@ -367,7 +370,10 @@ class Connection(Peer):
             return
         game = entry(game_id)
         low, high = game.rivals
-        rivals = frame.get("rivales") or low
+        levels = self.level_list(frame.get("nivel"), frame.get("rivales"), game)
+        if levels is None:
+            return
+        rivals = frame.get("rivales") or (len(levels) if len(levels) > 1 else low)
         if not low <= rivals <= high:
             self.say(
                 [
@@ -377,7 +383,7 @@ class Connection(Peer):
                 ]
             )
             return
-        level = LEVELS.get(fold(frame.get("nivel") or "medio"), "medio")
+        level = levels[0]
         if level not in game.levels:
             level = game.levels[-1] if level == "dificil" else game.levels[0]
         spectator = bool(frame.get("espectador"))
@@ -397,10 +403,52 @@ class Connection(Peer):
         table = self.server.new_table(options)
         self.say([_("Mesa {code}.").format(code=table.code)])
         if spectator:
+            table.set_levels(levels)
             table.start()
             self.watch(table.code)
             return
         self.sit(table)
+        table.set_levels(levels)  # the rivals' seats, after the creator's
+
+    def level_list(self, text: str | None, rivals: int | None, game: Any) -> list[str] | None:
+        """`crear`'s level: one for every bot (an unknown word is medio, as before),
+        or one per rival with commas (`facil,dificil`), as many as RIVALES says;
+        None (said why) when the list is wrong."""
+        words = [fold(word) for word in (text or "medio").split(",")]
+        if len(words) == 1:
+            return [LEVELS.get(words[0], "medio")]
+        unknown = [word for word in words if word not in LEVELS]
+        if unknown:
+            self.say(
+                [
+                    _("Nivel desconocido: {word}. Los niveles son facil, medio y dificil.").format(
+                        word=unknown[0][:20] or '""'
+                    )
+                ]
+            )
+            return None
+        levels = [LEVELS[word] for word in words]
+        if rivals is not None and len(levels) != rivals:
+            self.say(
+                [
+                    ngettext(
+                        "Has dado {count} niveles para {rivals} rival: uno por rival.",
+                        "Has dado {count} niveles para {rivals} rivales: uno por rival.",
+                        rivals,
+                    ).format(count=len(levels), rivals=rivals)
+                ]
+            )
+            return None
+        if any(level not in game.levels for level in levels):
+            self.say(
+                [
+                    _("En {game} los niveles son {levels}.").format(
+                        game=_(game.name), levels=join_or(list(game.levels))
+                    )
+                ]
+            )
+            return None
+        return levels
 
     def sit(self, table: ServerTable) -> None:
         seat, token = table.sit(self, self.name)
@@ -520,7 +568,11 @@ class Connection(Peer):
             return
         lines = []
         for index, seat in enumerate(table.seats):
-            if seat.kind == "bot":
+            if seat.kind == "bot" and seat.level:  # `bot difícil, estilo prudente`
+                what = _("bot {rival}").format(
+                    rival=rival_text(table.entry.id, seat.level, seat.style)
+                )
+            elif seat.kind == "bot":
                 what = _("bot")
             elif seat.peer is not None:
                 what = _("en línea")  # not "conectado": no gender to guess
@@ -528,6 +580,13 @@ class Connection(Peer):
                 what = _("sin conexión; juega un bot por ahora")
             else:
                 what = _("sin conexión")
+            if seat.kind == "open" and seat.level:  # the bot it gets at `empezar`
+                lines.append(
+                    _("Sitio {n}: libre, bot {level} si nadie se sienta.").format(
+                        n=index + 1, level=level_name(seat.level)
+                    )
+                )
+                continue
             if seat.kind == "open":
                 lines.append(_("Sitio {n}: libre.").format(n=index + 1))
                 continue

@@ -35,6 +35,7 @@ from sobremesa.net.wal import TableLog
 from sobremesa.settings import Settings
 from sobremesa.ui.announcer import Announcer
 from sobremesa.ui.commands import fold
+from sobremesa.ui.rivals import choose_styles
 from sobremesa.ui.session import Recap, Session, Table, seat_table
 
 log = logging.getLogger("sobremesa.servidor")
@@ -65,6 +66,7 @@ class Seat:
     name: str
     kind: str  # "human", "bot" or "open"
     level: str | None = None
+    style: str = ""  # a bot's, chosen when the game starts (from the table's seed)
     token: str | None = None  # its hash: the token itself is only the player's
     peer: Peer | None = None
     runner: SeatRunner | None = None
@@ -220,6 +222,13 @@ class ServerTable:
         self.write_config()
         return index, token
 
+    def set_levels(self, levels: list[str]) -> None:
+        """The bots' levels of the open seats, in seat order (`crear` with one level
+        per rival); seats beyond the list keep the table's level."""
+        for index, level in zip(self.open_seats(), levels, strict=False):
+            self.seats[index].level = level
+        self.write_config()
+
     def away_seat_named(self, name: str) -> int | None:
         """The seat of a person called ``name`` whose client is not connected."""
         for index, seat in enumerate(self.seats):
@@ -268,13 +277,20 @@ class ServerTable:
         count = options.seats + len(people)
         named = seat_table(count, seed, spectator=True, levels=[options.level] * count)
         free = iter(name for name in named.names if fold(name) not in people)
-        bots = {}
-        for index, seat in enumerate(self.seats):
+        for seat in self.seats:
             if seat.kind == "open":
                 seat.kind, seat.name = "bot", next(free)
                 seat.level = seat.level or options.level
+        # Each bot's style, as a local table chooses them (the same after a restart).
+        levels = [seat.level if seat.kind == "bot" else None for seat in self.seats]
+        styles = choose_styles(self.entry.styles(), levels, seed)
+        bots = {}
+        for index, seat in enumerate(self.seats):
             if seat.kind == "bot":
-                bots[index] = self.entry.make_bot(seat.level, index, seed, lexicon=self.lexicon())
+                seat.style = styles[index]
+                bots[index] = self.entry.make_bot(
+                    str(seat.level), index, seed, lexicon=self.lexicon(), style=seat.style
+                )
         kinds = ["bot" if seat.kind == "bot" else "human" for seat in self.seats]
         match = Match(
             game,
@@ -382,13 +398,14 @@ class ServerTable:
         assert match is not None
         names = [s.name for s in self.seats]
         levels = [s.level if s.kind == "bot" else None for s in self.seats]
+        styles = [s.style if s.kind == "bot" else "" for s in self.seats]
         if seat is not None:
             names[seat] = _("Tú")
         settings = Settings()
         settings.language = lang
         data = {
             "state": match.opening,
-            "table": Table(names, seat, levels).to_dict(),
+            "table": Table(names, seat, levels, styles if any(styles) else []).to_dict(),
             "bots": [],
             "extra": {},
         }

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -38,10 +38,18 @@ TOLD = frozenset(("last_move", "last_brief", "held"))
 class Table:
     names: list[str]
     human: int | None  # None: spectator mode, every seat is a bot
-    levels: list[str | None]
+    levels: list[str | None]  # a bot's level per seat; None: a person
+    #: a bot's style per seat ("" none; empty list: no bot has one)
+    styles: list[str] = field(default_factory=list)
+
+    def style(self, seat: int) -> str:
+        return self.styles[seat] if seat < len(self.styles) else ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"names": self.names, "human": self.human, "levels": self.levels}
+        data: dict[str, Any] = {"names": self.names, "human": self.human, "levels": self.levels}
+        if any(self.styles):  # older saves have none: their bots' say them
+            data["styles"] = self.styles
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Table:
@@ -52,13 +60,27 @@ class Table:
             raise ValueError("human")
         if not isinstance(levels, list) or len(levels) != len(names):
             raise ValueError("levels")
-        return cls(names, human, levels)
+        styles = data.get("styles", [])
+        if not isinstance(styles, list) or not all(isinstance(s, str) for s in styles):
+            raise ValueError("styles")
+        if styles and len(styles) != len(names):
+            raise ValueError("styles")
+        return cls(names, human, levels, styles)
 
 
-def seat_table(players: int, seed: int, *, spectator: bool, levels: Iterable[str]) -> Table:
+def seat_table(
+    players: int,
+    seed: int,
+    *,
+    spectator: bool,
+    levels: Iterable[str],
+    styles: Mapping[str, Sequence[str]] | None = None,
+) -> Table:
     """Seat 0 is the player (no player when spectating); the bots get names chosen
-    by the seed and the given levels, in seat order."""
+    by the seed and the given levels, in seat order, and a style each from
+    ``styles`` (level -> the game's styles: `rivals.choose_styles`)."""
     from sobremesa.games import BOT_NAMES
+    from sobremesa.ui.rivals import choose_styles
 
     human = None if spectator else 0
     start = seed % len(BOT_NAMES)
@@ -67,24 +89,38 @@ def seat_table(players: int, seed: int, *, spectator: bool, levels: Iterable[str
         names[0] = _("Tú")
     bot_levels = iter(levels)
     seat_levels = [None if seat == human else next(bot_levels) for seat in range(players)]
-    return Table(names, human, seat_levels)
+    chosen = choose_styles(styles or {}, seat_levels, seed)
+    return Table(names, human, seat_levels, chosen if any(chosen) else [])
 
 
 def make_bots(table: Table, seed: int, make: Callable[..., Any]) -> dict[int, Any]:
-    """One bot per bot seat, each with its own seeded generator."""
-    return {
-        seat: make(level, seat, rng_seed=seed * 16 + seat)
-        for seat, level in enumerate(table.levels)
-        if level
-    }
+    """One bot per bot seat, each with its own seeded generator and its style."""
+    bots = {}
+    for seat, level in enumerate(table.levels):
+        if level:
+            style = {"style": table.style(seat)} if table.style(seat) else {}
+            bots[seat] = make(level, seat, rng_seed=seed * 16 + seat, **style)
+    return bots
 
 
 def seat_bots(
-    players: int, seed: int, *, spectator: bool, levels: Sequence[str], make: Callable[..., Any]
+    players: int,
+    seed: int,
+    *,
+    spectator: bool,
+    levels: Sequence[str],
+    make: Callable[..., Any],
+    game: str | None = None,
 ) -> tuple[Table, dict[int, Any]]:
     """A new table's seats (`seat_table`) and its bots (`make_bots`), as every game
-    seats them; ``levels``: one per seat, the player's ignored."""
-    table = seat_table(players, seed, spectator=spectator, levels=levels)
+    seats them; ``levels``: one per seat, the player's ignored (or one per rival:
+    `settings.rival_levels`); ``game``: whose styles the bots get (none without)."""
+    styles = None
+    if game is not None:
+        from sobremesa.core.registry import entry
+
+        styles = entry(game).styles()
+    table = seat_table(players, seed, spectator=spectator, levels=levels, styles=styles)
     return table, make_bots(table, seed, make)
 
 
@@ -97,7 +133,12 @@ def restore_seats(
         raise ValueError("table")
     if table.human is not None:
         table.names[table.human] = _("Tú")  # in the language the player reads now
-    return table, {int(seat): bot_from_dict(bot) for seat, bot in data["bots"]}
+    bots = {int(seat): bot_from_dict(bot) for seat, bot in data["bots"]}
+    if not table.styles:  # saved by its bots alone
+        styles = [getattr(bots.get(seat), "style", "") for seat in range(game.num_seats)]
+        styles = [style if isinstance(style, str) else "" for style in styles]
+        table.styles = styles if any(styles) else []
+    return table, bots
 
 
 def restore_table(
@@ -165,6 +206,7 @@ COMMON_COMMANDS = [
     CommandSpec("ayuda", ("help", "?", "a"), N_("ayuda: las órdenes y las teclas"), "F1"),
     CommandSpec("reglas", ("rules",), N_("reglas: las reglas del juego")),
     CommandSpec("historial", ("history", "h"), N_("historial N: las últimas N líneas"), "F8"),
+    CommandSpec("rivales", ("rivals", "opponents"), N_("rivales: su nivel y su estilo")),
     CommandSpec("repetir", ("repeat", "rep", "."), N_("repetir: lo último que se dijo"), "F9"),
     CommandSpec("callar", ("silence", "silencio", "shh"), N_("callar: calla la voz"), "Escape"),
     CommandSpec(
@@ -181,7 +223,7 @@ ONLINE_UNLISTED = frozenset(("salir", "callar", "ritmo"))
 
 # Common commands that never answer a reaction window.
 READING_COMMANDS = frozenset(
-    ("ayuda", "reglas", "historial", "repetir", "callar", "comprobar", "ritmo", "salir")
+    ("ayuda", "reglas", "historial", "rivales", "repetir", "callar", "comprobar", "ritmo", "salir")
 )
 # At a gate between rounds: what is about the round just played (the next one is
 # told after Enter).
@@ -1066,6 +1108,10 @@ class Session:
             self._paged(self.adapter.rules())
         elif name == "historial":
             self._history(command.args)
+        elif name == "rivales":
+            from sobremesa.ui.rivals import rivals_lines
+
+            self._paged(rivals_lines(self.adapter.game_id, self.adapter.table))
         elif name == "repetir":
             # The last announcement whole (a rival's move and `Tu turno.`), not
             # only its last line.

@@ -9,6 +9,15 @@ from sobremesa.games.cabanga import rules as r
 from sobremesa.i18n import N_, _, ngettext
 from sobremesa.ui.wording import join
 
+# What each level of rival does and does not do, one short line said after its
+# name ("Fácil: ...") in the new-game menu and in `sobremesa jugar --help`.
+# Written from the bots' behaviour (cabanga/bots.py): edit it when a level changes.
+LEVEL_DESCRIPTIONS = {
+    "facil": N_("juega cualquier carta y abre huecos; lento en el Cabanga"),
+    "medio": N_("deja huecos pequeños; no recuerda quién pasó"),
+    "dificil": N_("cuenta cartas y recuerda quién pasó; deja pocos huecos"),
+}
+
 COLOUR_NAMES = {
     "rojo": N_("rojo"),
     "azul": N_("azul"),

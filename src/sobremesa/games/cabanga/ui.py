@@ -25,8 +25,9 @@ from sobremesa.games.cabanga.commands import COMMANDS, REFUSALS, RULES, Draft
 from sobremesa.games.cabanga.narration import Moment, narrate
 from sobremesa.games.cabanga.texts import card_text, colour_name, gap_brief
 from sobremesa.i18n import _
-from sobremesa.settings import Settings
+from sobremesa.settings import Settings, rival_levels
 from sobremesa.ui.commands import Command, CommandSpec
+from sobremesa.ui.rivals import intro_rivals
 from sobremesa.ui.session import GameAdapter, Pause, Reply, Table, restore_table, seat_bots
 from sobremesa.ui.told import Names
 from sobremesa.ui.wording import join, next_round_pause, prompt_of
@@ -181,11 +182,15 @@ class CabangaAdapter(GameAdapter):
     def intro(self) -> list[str]:
         others = [n for s, n in enumerate(self.table.names) if s != self.table.human]
         names = join(others)
+        # The table's level when every rival plays alike, else a line per rival.
+        level, rivals = intro_rivals(self.game_id, self.table)
         if self.table.human is None:
             first = _("¡Cabanga!, modo espectador. Juegan {names}.").format(names=names)
+        elif level:
+            first = _("¡Cabanga! contra {names}, nivel {level}.").format(names=names, level=level)
         else:
             first = _("¡Cabanga! contra {names}.").format(names=names)
-        return [first, _("Escribe ayuda para ver las órdenes, o pulsa F1.")]
+        return [first, *rivals, _("Escribe ayuda para ver las órdenes, o pulsa F1.")]
 
     def rules(self) -> list[str]:
         return [_(line) for line in RULES]
@@ -367,7 +372,12 @@ def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> CabangaAda
     options = r.CabangaOptions(players=players, limit=c.limit, symbols=tuple(c.symbols))
     game = r.CabangaGame(options, seed=seed)
     table, bots = seat_bots(
-        players, seed, spectator=spectator, levels=[c.level] * players, make=make_bot
+        players,
+        seed,
+        spectator=spectator,
+        levels=rival_levels(c, players if spectator else players - 1),
+        make=make_bot,
+        game="cabanga",
     )
     return CabangaAdapter(game, table, bots, settings)
 

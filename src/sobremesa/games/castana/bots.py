@@ -328,8 +328,10 @@ def plausible(word: str) -> bool:
     return True
 
 
-def make_bot(level: str, seat: int, rng_seed: int = 0, lexicon: Any = None) -> CastanaBot:
-    return CastanaBot(level, seat, rng_seed, lexicon)
+def make_bot(
+    level: str, seat: int, rng_seed: int = 0, lexicon: Any = None, style: str = ""
+) -> CastanaBot:
+    return CastanaBot(level, seat, rng_seed, lexicon, style)
 
 
 def bot_from_dict(data: dict[str, Any], lexicon: Any = None) -> CastanaBot:

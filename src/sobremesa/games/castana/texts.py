@@ -9,6 +9,15 @@ from sobremesa.games.castana import rules as r
 from sobremesa.i18n import N_, _
 from sobremesa.ui.wording import join
 
+# What each level of rival does and does not do, one short line said after its
+# name ("Fácil: ...") in the new-game menu and in `sobremesa jugar --help`.
+# Written from the bots' behaviour (castana/bots.py): edit it when a level changes.
+LEVEL_DESCRIPTIONS = {
+    "facil": N_("lento, roba poco el turno y a veces se inventa palabras"),
+    "medio": N_("roba a menudo el turno; rara vez se inventa una palabra"),
+    "dificil": N_("muy rápido, guarda la Ñ y nunca se inventa palabras"),
+}
+
 # The colour as a noun ("sigue el rojo") and as the card's adjective ("M roja").
 COLOUR_NOUNS = {"azul": N_("azul"), "rojo": N_("rojo"), "verde": N_("verde")}
 COLOUR_CARD = {"azul": N_("azul"), "rojo": N_("roja"), "verde": N_("verde")}

@@ -37,9 +37,10 @@ from sobremesa.games.castana.texts import COLOUR_CARD, card_text, hand_text, top
 from sobremesa.games.castana.windows import WindowAnswers
 from sobremesa.i18n import _
 from sobremesa.lexicon.spelling import WordError, normalize
-from sobremesa.settings import Settings
+from sobremesa.settings import Settings, rival_levels
 from sobremesa.ui.commands import Command, CommandSpec, fold
 from sobremesa.ui.numbers import is_number
+from sobremesa.ui.rivals import intro_rivals
 from sobremesa.ui.session import GameAdapter, Pause, Reply, Table, restore_table, seat_bots
 from sobremesa.ui.told import Names
 from sobremesa.ui.wording import (
@@ -159,11 +160,22 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
 
     def intro(self) -> list[str]:
         others = [n for s, n in enumerate(self.table.names) if s != self.table.human]
+        # The table's level when every rival plays alike, else a line per rival.
+        level, rivals = intro_rivals(self.game_id, self.table)
         if self.table.human is None:
             first = _("ABC ¡Castaña!, modo espectador. Juegan {names}.").format(names=join(others))
+        elif level:
+            first = _("ABC ¡Castaña! contra {names}, nivel {level}.").format(
+                names=join(others), level=level
+            )
         else:
             first = _("ABC ¡Castaña! contra {names}.").format(names=join(others))
-        return [first, *self.notices, _("Escribe ayuda para ver las órdenes, o pulsa F1.")]
+        return [
+            first,
+            *rivals,
+            *self.notices,
+            _("Escribe ayuda para ver las órdenes, o pulsa F1."),
+        ]
 
     def rules(self) -> list[str]:
         lines = [_(line) for line in RULES]
@@ -587,8 +599,9 @@ def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> CastanaAda
         players,
         seed,
         spectator=spectator,
-        levels=[c.level] * players,
+        levels=rival_levels(c, players if spectator else players - 1),
         make=lambda *a, **k: make_bot(*a, **k, lexicon=lexicon),
+        game="castana",
     )
     protected = tuple(seat == table.human and c.warn_before_steal for seat in range(players))
     options = r.CastanaOptions(players=players, referee=c.referee, protected=protected)

@@ -10,6 +10,15 @@ from sobremesa.i18n import N_, _, ngettext
 from sobremesa.ui.spanish_cards import SUIT_NAMES
 from sobremesa.ui.wording import join
 
+# What each level of rival does and does not do, one short line said after its
+# name ("Fácil: ...") in the new-game menu and in `sobremesa jugar --help`.
+# Written from the bots' behaviour (chinchon/bots.py): edit it when a level changes.
+LEVEL_DESCRIPTIONS = {
+    "facil": N_("cierra tarde y solo coloca en grupos; no cuenta cartas"),
+    "medio": N_("cierra en cuanto puede; no mira qué recogen los demás"),
+    "dificil": N_("cuenta las cartas vistas y no te da la que buscas"),
+}
+
 RANK_PLURALS = {
     1: N_("ases"),
     2: N_("doses"),

@@ -22,8 +22,9 @@ from sobremesa.games.chinchon.commands import COMMANDS, REFUSALS, RULES, Asked, 
 from sobremesa.games.chinchon.narration import Names, narrate, sort_cards, went_out
 from sobremesa.games.chinchon.texts import join_names
 from sobremesa.i18n import _
-from sobremesa.settings import Settings
+from sobremesa.settings import Settings, rival_levels
 from sobremesa.ui.commands import Command, CommandSpec
+from sobremesa.ui.rivals import intro_rivals
 from sobremesa.ui.session import GameAdapter, Pause, Reply, Table, restore_table, seat_bots
 from sobremesa.ui.spanish_cards import card_name
 from sobremesa.ui.wording import next_round_pause, prompt_of
@@ -87,20 +88,19 @@ class ChinchonAdapter(GameAdapter):
     # -- start ---------------------------------------------------------------
     def intro(self) -> list[str]:
         others = [n for s, n in enumerate(self.table.names) if s != self.table.human]
-        level = {"facil": _("fácil"), "dificil": _("difícil")}
-        levels = {lvl for lvl in self.table.levels if lvl}
-        level_text = ", ".join(level.get(lvl, lvl) for lvl in sorted(levels))
+        # The table's level when every rival plays alike, else a line per rival.
+        level_text, rivals = intro_rivals(self.game_id, self.table)
         if self.table.human is None:
             first = _("Chinchón, modo espectador. Juegan {names}.").format(names=join_names(others))
         elif level_text:
             first = _("Chinchón contra {names}, nivel {level}.").format(
                 names=join_names(others), level=level_text
             )
-        else:  # only people (an online table): no level to say
+        else:  # rivals of their own (or only people, at an online table)
             first = _("Chinchón contra {names}.").format(names=join_names(others))
         started = [e for e in self.game.opening_events if isinstance(e, r.RoundStarted)]
         seating = reading.seating_lines(started[-1].seats, self._names()) if started else []
-        lines = [first, *seating]
+        lines = [first, *rivals, *seating]
         if self.game.options.reenganche:
             lines.append(_("Con reenganche: el eliminado puede volver."))
         return [*lines, _("Escribe ayuda para ver las órdenes, o pulsa F1.")]
@@ -383,7 +383,12 @@ def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> ChinchonAd
     )
     game = r.ChinchonGame(options, seed=seed)
     table, bots = seat_bots(
-        players, seed, spectator=spectator, levels=[c.level] * players, make=make_bot
+        players,
+        seed,
+        spectator=spectator,
+        levels=rival_levels(c, players if spectator else players - 1),
+        make=make_bot,
+        game="chinchon",
     )
     return ChinchonAdapter(game, table, bots, settings)
 

@@ -18,6 +18,15 @@ from sobremesa.ui.wording import PROMPT_CELLS, fit
 from sobremesa.ui.wording import join as join  # re-exported: t.join, t.points_text
 from sobremesa.ui.wording import points_text as points_text
 
+# What each level of rival does and does not do, one short line said after its
+# name ("Fácil: ...") in the new-game menu and in `sobremesa jugar --help`.
+# Written from the bots' behaviour (palabras/bots.py): edit it when a level changes.
+LEVEL_DESCRIPTIONS = {
+    "facil": N_("palabras cortas de puntos medios; no busca la mejor"),
+    "medio": N_("la jugada de más puntos; no piensa en las fichas que guarda"),
+    "dificil": N_("puntos y buen atril; no te abre las casillas de triple"),
+}
+
 #: premium short name -> msgid, most valuable first
 PREMIUM_NAMES = {
     "TP": N_("palabra triple"),

@@ -47,6 +47,7 @@ from sobremesa.games.palabras.cursor import (
 from sobremesa.games.palabras.narration import Names, narrate
 from sobremesa.i18n import _
 from sobremesa.ui.commands import Command, CommandSpec, fold
+from sobremesa.ui.rivals import intro_rivals
 from sobremesa.ui.session import GameAdapter, Reply, Table, restore_seats, seat_bots
 from sobremesa.ui.wording import prompt_of
 
@@ -173,16 +174,18 @@ class PalabrasAdapter(GameAdapter):
 
     def intro(self) -> list[str]:
         human = self.table.human
-        others = [
-            f"{self.table.names[s]} ({level_name(self.table.levels[s] or '')})"
-            for s in range(len(self.table.names))
-            if s != human
-        ]
+        others = [self.table.names[s] for s in range(len(self.table.names)) if s != human]
+        # The table's level when every rival plays alike, else a line per rival.
+        level, rivals = intro_rivals(self.game_id, self.table)
         if human is None:
             first = _("Palabras, modo espectador. Juegan {names}.").format(names=t.join(others))
+        elif level:
+            first = _("Palabras contra {names}, nivel {level}.").format(
+                names=t.join(others), level=level
+            )
         else:
             first = _("Palabras contra {names}.").format(names=t.join(others))
-        lines = [first, *self.notices]
+        lines = [first, *rivals, *self.notices]
         if human is not None and not self.hints:
             lines.append(_("Pistas desactivadas en esta mesa."))
         lines.append(_("Escribe ayuda para ver las órdenes, o pulsa F1."))
@@ -478,6 +481,7 @@ def new_adapter(settings: Any, *, seed: int, spectator: bool) -> PalabrasAdapter
         spectator=spectator,
         levels=levels,
         make=lambda *a, **k: make_bot(*a, **k, lexicon=lexicon),
+        game="palabras",
     )
     return PalabrasAdapter(game, table, bots, settings, hints=hints, notices=notices)
 
