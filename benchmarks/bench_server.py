@@ -58,9 +58,13 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from netplay import BotPlayer, start_server  # noqa: E402
 
+from sobremesa.core.speech_time import SpeechTimeline  # noqa: E402
+
 SEATS = 4
 #: Seconds after the ramp before the window opens (the last tables deal).
 SETTLE = 5.0
+#: With --personas, seconds more before the window: the opening is heard first.
+OPENING_HEARD = 50.0
 #: Seconds a client waits for the frame that seats it.
 SEAT_TIMEOUT = 60.0
 
@@ -93,6 +97,7 @@ class Player(BotPlayer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.asked: dict[str, Any] | None = None
+        self.hearing = SpeechTimeline(180)  # what a person at 180 wpm still has to hear
 
     def _asked(self, frame: dict[str, Any]) -> None:
         self.asked = frame
@@ -171,7 +176,7 @@ class Clients:
                 player.ws = ws
                 self.connections += 1
                 await self.send(ws, "hola", nombre=player.name, idioma="es", wpm=180,
-                                programa=True)  # fmt: skip
+                                programa=not self.how["personas"])  # fmt: skip
             creator, *others = players
             await self.send(
                 sockets[0], "crear", juego=self.game, rivales=SEATS - 1, ritmo=self.how["ritmo"]
@@ -204,6 +209,8 @@ class Clients:
 
     def take(self, player: Player, raw: str) -> dict[str, Any]:
         frame = player.take(raw)
+        if frame["t"] == "di":
+            player.hearing.say(" ".join(frame["lineas"]), time.monotonic())
         # Nothing is kept: thousands of clients for minutes.
         player.raw.clear()
         player.frames.clear()
@@ -236,8 +243,11 @@ class Clients:
                 thinking.cancel()
 
     async def answer(self, player: Player, asked: dict[str, Any]) -> None:
-        think = self.how["pensar"]
-        await asyncio.sleep(think * random.uniform(0.5, 1.5))
+        think = self.how["pensar"] * random.uniform(0.5, 1.5)
+        if self.how["personas"]:
+            # A person answers once they have heard what was said, then thinks.
+            think += player.hearing.remaining(time.monotonic())
+        await asyncio.sleep(think)
         reply = player.answer(asked)
         if reply is None:
             return
@@ -273,6 +283,12 @@ def main() -> None:
     parser.add_argument("--bots", type=int, default=0, help="seats of each table for bots")
     parser.add_argument("--ritmo", type=float, default=0.0, help="the tables' pace (ritmo)")
     parser.add_argument("--procesos", type=int, default=2, help="client processes")
+    parser.add_argument(
+        "--personas", action="store_true",
+        help="clients play as people reading at 180 wpm: they say so (programa false, so "
+        "the table waits for each to hear), and answer once they have heard what was said "
+        "to them (the speech-time model), then think --pensar",
+    )  # fmt: skip
     args = parser.parse_args()
     if not 0 <= args.bots < SEATS:
         parser.error(f"--bots: 0 to {SEATS - 1}")
@@ -298,7 +314,9 @@ def run(args: argparse.Namespace, url: str, pid: int) -> dict[str, Any]:
     ramp_end = start + args.mesas / args.rampa
     how = {
         "juego": args.juego, "pensar": args.pensar, "rampa": args.rampa, "bots": args.bots,
-        "ritmo": args.ritmo, "inicio": start, "desde": ramp_end + SETTLE,
+        "ritmo": args.ritmo, "personas": args.personas, "inicio": start,
+        # People first hear the game's opening (about 40 s of speech at 180 wpm).
+        "desde": ramp_end + SETTLE + (OPENING_HEARD if args.personas else 0.0),
         "hasta": ramp_end + SETTLE + args.segundos,
     }  # fmt: skip
     context = multiprocessing.get_context("spawn")
