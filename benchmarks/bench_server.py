@@ -312,12 +312,12 @@ def run(args: argparse.Namespace, url: str, pid: int) -> dict[str, Any]:
     rss = {"sin mesas": status(pid, "VmRSS")}
     start = time.time() + 3.0  # the client processes import
     ramp_end = start + args.mesas / args.rampa
+    # People first hear the game's opening (about 40 s of speech at 180 wpm).
+    window_from = ramp_end + SETTLE + (OPENING_HEARD if args.personas else 0.0)
     how = {
         "juego": args.juego, "pensar": args.pensar, "rampa": args.rampa, "bots": args.bots,
         "ritmo": args.ritmo, "personas": args.personas, "inicio": start,
-        # People first hear the game's opening (about 40 s of speech at 180 wpm).
-        "desde": ramp_end + SETTLE + (OPENING_HEARD if args.personas else 0.0),
-        "hasta": ramp_end + SETTLE + args.segundos,
+        "desde": window_from, "hasta": window_from + args.segundos,
     }  # fmt: skip
     context = multiprocessing.get_context("spawn")
     out = context.Queue()
@@ -378,6 +378,7 @@ def show(args: argparse.Namespace, r: dict[str, Any]) -> None:
     overall = (rss["todas"] - rss["sin mesas"]) / max(1, args.mesas)
     print(
         f"{args.juego}, {args.mesas} tables of {SEATS} ({humans} clients, {args.bots} server bots), "
+        f"{'people at 180 wpm: hear, then ' if args.personas else ''}"
         f"think {args.pensar} s, ritmo {args.ritmo}, window {r['window']:.0f} s; "
         f"clients: {args.procesos} processes on this machine (2 cores, shared)"
     )
