@@ -325,7 +325,8 @@ class ServerTable:
         person is away until they reconnect (the grace runs from now)."""
         config = [r["mesa"] for r in records if "mesa" in r][-1]
         self.seats = [
-            Seat(s["nombre"], s["tipo"], s.get("nivel"), s.get("ficha")) for s in config["asientos"]
+            Seat(s["nombre"], s["tipo"], s.get("nivel"), token=s.get("ficha"))
+            for s in config["asientos"]
         ]
         self.creator = config.get("creador")
         starts = [r for r in records if "inicio" in r]
