@@ -19,6 +19,7 @@ from sobremesa.lexicon.ranks import (
     FORMAT_LINE,
     RANKS_FILE,
     UNKNOWN,
+    RankTable,
     RankTableError,
     common_words,
     parse_table,
@@ -110,3 +111,15 @@ def test_a_damaged_table_is_refused():
 @pytest.mark.slow
 def test_rebuilding_gives_the_shipped_table():
     assert build.main(["--check"]) == 0
+
+
+def test_lookups_decode_one_initial_at_a_time_and_agree_with_the_whole_table():
+    text = gzip.decompress(RANKS_FILE.read_bytes()).decode("utf-8")
+    lazy = RankTable(text)
+    assert lazy.get("perro") == word_rank("perro")
+    assert lazy.decoded == {"p"}
+    whole = parse_table(text)
+    sample = list(whole)[::997]
+    assert all(lazy.get(word) == whole[word] for word in sample)
+    assert lazy.get("zzzz") is None and lazy.get("") is None
+    assert lazy.as_dict() == whole
