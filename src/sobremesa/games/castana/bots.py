@@ -59,7 +59,7 @@ from sobremesa.games.castana.rules import (
     points,
     words_from,
 )
-from sobremesa.lexicon.ranks import UNKNOWN, word_rank
+from sobremesa.lexicon.ranks import UNKNOWN, ranked_count, word_rank
 
 LEVELS = ("facil", "medio", "dificil")
 #: personalities at each level (ids said to the player; descriptions in texts.py)
@@ -120,6 +120,7 @@ class CastanaBot:
             lexicon = default_lexicon("castana")
         self.spell: Callable[..., list[str]] = lexicon.spell
         self.is_word: Callable[[str], bool] = lambda w: w.lower() in lexicon
+        ranked_count()  # the rank table is read now (once), not in the first decision
         # Memory of the public table (see `observe`).
         self.pile: list[str] = []  # the discard pile, bottom first
         self.attacked: dict[int, str] = {}  # seat -> the letter it must answer
@@ -374,8 +375,10 @@ class CastanaBot:
         return self._bluff(view, hand, rng)
 
     def _value(self, cards: list[str]) -> float:
-        """What fácil and medio see in a play: the penalty points it sheds."""
-        return float(sum(points(c) for c in cards))
+        """What fácil and medio see in a play: the penalty points it sheds (and, by
+        style, an attack with an L or R)."""
+        attack = self.traits.attack if letter(cards[-1]) in "LR" else 0.0
+        return float(sum(points(c) for c in cards)) + attack
 
     def _best_word(self, view: CastanaView, words: list[str], rng: random.Random) -> CastanaAction:
         hand = list(view.hand or ())
