@@ -435,10 +435,12 @@ class CastanaBot:
         n = len(view.hand_sizes)
         nxt = (self.seat + 1) % n
         if ch == "Ñ":
-            # The race: every other player draws (1, 2, …); worth it when a rival is
-            # about to go out, else kept as the last card (it can always be played).
-            value += CARD * sum(range(1, n))
-            if not self._rival_close(view):
+            # The race: every other player draws (1, 2, …). Now when a rival is about
+            # to go out; else it is kept (the race is as good later, and the Ñ is the
+            # last card that always fits), unless there is nothing better to do.
+            if self._rival_close(view):
+                value += CARD * sum(range(1, n))
+            else:
                 value -= 8.0
         elif ch in "LR":
             value += self._attack_value(view, nxt, ch, rest)
