@@ -89,7 +89,7 @@ class Style:
     speed: float = 1.0  # reaction times are multiplied by this
     bluff: float | None = None  # the bluff rate (None: the level's)
     challenge: float = 1.0  # medio's share of doubts × this; difícil's doubt threshold ÷ this
-    attack: float = 0.0  # what difícil adds to an L/R attack (eagerness)
+    attack: float = 0.0  # what a play ending in L or R gains (eagerness to attack)
 
 
 STYLE_TRAITS = {
@@ -211,9 +211,14 @@ class CastanaBot:
 
     # -- randomness tied to the moment ------------------------------------------------
     def _rng(self, view: CastanaView, salt: str) -> random.Random:
+        """A generator for this moment. In a window it must not depend on who has
+        passed meanwhile (`to_act` shrinks as others pass): the driver asks for the
+        reaction time when the window opens and for the action later, and both must
+        come from the same draw."""
         key = (
             f"{self.seed}|{salt}|{view.round_no}|{view.deck_size}|{view.pile_size}|"
-            f"{view.hand_sizes}|{view.phase}|{view.to_act}|{view.top}"
+            f"{view.hand_sizes}|{view.phase}|{view.current}|{view.discarder}|{view.word}|"
+            f"{view.warned}|{view.top}"
         )
         return random.Random(key)
 
@@ -531,8 +536,8 @@ class CastanaBot:
 
 
 #: share of the real words of each length that difícil does not know (words of the
-#: Castaña list that wordfreq has not seen, measured on the words random hands can
-#: spell from the visible letter: benchmarks/bench_castana.py)
+#: Castaña list that wordfreq has not seen), among the words 3,000 random draws of
+#: seven cards spell (the first card as the visible letter; random.Random(7))
 UNHEARD = {3: 0.01, 4: 0.08, 5: 0.3, 6: 0.46, 7: 0.68}
 
 
@@ -601,13 +606,11 @@ def make_bot(
 
 
 def bot_from_dict(data: dict[str, Any], lexicon: Any = None) -> CastanaBot:
-    bot = CastanaBot(
-        str(data["level"]),
-        int(data["seat"]),
-        int(data["seed"]),
-        lexicon,
-        str(data.get("style", "")),
-    )
+    level = str(data["level"])
+    style = str(data.get("style", ""))
+    if style not in STYLES.get(level, ()):
+        style = ""  # a style this version does not have: the level plainly
+    bot = CastanaBot(level, int(data["seat"]), int(data["seed"]), lexicon, style)
     bot.pile = [str(c) for c in data.get("pile", ())]
     bot.lacking = {
         int(s): {str(ch): int(n) for ch, n in v.items()} for s, v in data.get("lacking", {}).items()
