@@ -189,6 +189,25 @@ def test_decisions_are_deterministic_for_a_view() -> None:
         assert len({bot.choose(game.view(0)) for _ in range(5)}) == 1
 
 
+def test_a_window_choice_does_not_change_when_others_pass() -> None:
+    """The driver asks a bot's reaction time when the window opens and its action
+    later, after faster seats have passed: both must come from the same decision
+    (a bot that passed at time 0 once stole when asked again)."""
+    game = rig(["Ma Cv Dv", "Fv Gv", "Ar Er Sr", "Ar Lr Er"], "Mv")
+    game.apply(0, PlayCard("Ma"))
+    assert {2, 3} <= set(game.to_act())
+    for level in LEVELS:
+        for seed in range(60):
+            bot = make_bot(level, 3, seed)
+            before = bot.choose(game.view(3))
+            time = bot.reaction_time(game.view(3))
+            after_pass = clone(game)
+            after_pass.apply(2, Pass())
+            assert 3 in after_pass.to_act()
+            assert bot.choose(after_pass.view(3)) == before
+            assert bot.reaction_time(after_pass.view(3)) == time
+
+
 # ---------------------------------------------------------------------------
 # Challenges, attacks, gifts, warnings
 

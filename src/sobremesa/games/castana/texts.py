@@ -75,3 +75,26 @@ def top_brief(view: r.CastanaView) -> str:
             card=card_text(view.top), colour=colour_name(view.colour)
         )
     return card_text(view.top)
+
+
+# The rivals' personalities (bots.STYLES), said in a rival's description.
+STYLE_DESCRIPTIONS = {
+    "prudente": N_("prudente: no se inventa palabras, duda menos y tarda algo más en reaccionar"),
+    "atrevido": N_(
+        "atrevido: reacciona antes, a veces se inventa una palabra, duda enseguida y ataca "
+        "con la L y la R"
+    ),
+}
+
+# Each level in one line (the new-game menu; docs/castana.md, "Rivales").
+LEVEL_DESCRIPTIONS = {
+    "facil": N_("fácil: lento, casi nunca te roba el turno y solo sabe palabras de todos los días"),
+    "medio": N_(
+        "medio: se quita los puntos que puede, sabe palabras menos corrientes y a veces "
+        "se inventa una"
+    ),
+    "dificil": N_(
+        "difícil: rápido, sabe casi todas las palabras, guarda la Ñ, la L y la R para el "
+        "mejor momento y duda de las palabras improbables"
+    ),
+}
