@@ -13,9 +13,9 @@ from sobremesa.ui.wording import join
 # name ("Fácil: ...") in the new-game menu and in `sobremesa jugar --help`.
 # Written from the bots' behaviour (castana/bots.py): edit it when a level changes.
 LEVEL_DESCRIPTIONS = {
-    "facil": N_("lento, roba poco el turno y a veces se inventa palabras"),
-    "medio": N_("roba a menudo el turno; rara vez se inventa una palabra"),
-    "dificil": N_("muy rápido, guarda la Ñ y nunca se inventa palabras"),
+    "facil": N_("lento, casi nunca te roba el turno; solo sabe palabras corrientes"),
+    "medio": N_("se quita puntos cuando puede; a veces se inventa una palabra"),
+    "dificil": N_("rápido; guarda la Ñ, la L y la R y duda de las palabras raras"),
 }
 
 # The colour as a noun ("sigue el rojo") and as the card's adjective ("M roja").
@@ -83,18 +83,5 @@ STYLE_DESCRIPTIONS = {
     "atrevido": N_(
         "atrevido: reacciona antes, a veces se inventa una palabra, duda enseguida y ataca "
         "con la L y la R"
-    ),
-}
-
-# Each level in one line (the new-game menu; docs/castana.md, "Rivales").
-LEVEL_DESCRIPTIONS = {
-    "facil": N_("fácil: lento, casi nunca te roba el turno y solo sabe palabras de todos los días"),
-    "medio": N_(
-        "medio: se quita los puntos que puede, sabe palabras menos corrientes y a veces "
-        "se inventa una"
-    ),
-    "dificil": N_(
-        "difícil: rápido, sabe casi todas las palabras, guarda la Ñ, la L y la R para el "
-        "mejor momento y duda de las palabras improbables"
     ),
 }
