@@ -21,7 +21,7 @@ Levels (docs/castana.md, "Rivales"):
   against what a wrong doubt costs at this table.
 
 Styles (`STYLES`; "" plays the level plainly): "prudente" reacts a little slower,
-never bluffs, and doubts only when fairly sure; "atrevido" reacts faster, bluffs
+never bluffs, doubts less and keeps its L and R longer; "atrevido" reacts faster, bluffs
 now and then, doubts readily and attacks earlier.
 
 Every decision is a function of the view, the bot's seed and its memory of the
