@@ -308,10 +308,26 @@ class DificilBot(PalabrasBot):
         return Place(best)
 
 
+class VorazBot(PalabrasBot):
+    """The pure top-score player (a yardstick for the benchmarks, not a level a
+    table offers): always the highest-scoring placement (ties at random); without
+    one, exchanges its whole rack when the bag allows it, else passes."""
+
+    level = "voraz"
+
+    def decide(self, view, rack, moves):
+        if not moves:
+            return Exchange(rack) if view.bag_count >= len(rack) else Pass()
+        top = max(s for s, _m in moves)
+        best = sorted((m for m in moves if m[0] == top), key=sort_key)
+        return Place(self.rng.choice(best)[1])
+
+
 _LEVEL_CLASSES: dict[str, type[PalabrasBot]] = {
     "facil": FacilBot,
     "medio": MedioBot,
     "dificil": DificilBot,
+    "voraz": VorazBot,
 }
 
 
