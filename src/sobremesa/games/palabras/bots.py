@@ -34,6 +34,7 @@ from typing import Any
 
 from sobremesa.core.game import BotMaker, LevelBot
 from sobremesa.games.palabras.board import SIZE, TP, Board, Move
+from sobremesa.games.palabras.endgame import plan
 from sobremesa.games.palabras.movegen import best_move, generate_moves, sort_key
 from sobremesa.games.palabras.rules import Exchange, PalabrasAction, PalabrasView, Pass, Place
 from sobremesa.games.palabras.tiles import BLANK, POINTS, RACK_SIZE, rack_points
@@ -289,7 +290,35 @@ class DificilBot(PalabrasBot):
                     value -= self.tp_adjacent
         return value
 
+    def rival_rack(self, view: PalabrasView) -> str | None:
+        """With the bag empty and one rival, the tiles it cannot see are the rival's
+        rack (None otherwise)."""
+        if view.bag_count or view.players != 2 or view.seat is None:
+            return None
+        unseen = view.unseen_tiles()
+        return unseen if len(unseen) == view.rack_counts[1 - view.seat] else None
+
+    def endgame(self, view: PalabrasView, rack: str, moves) -> PalabrasAction | None:
+        rival = self.rival_rack(view)
+        if rival is None:
+            return None
+        move, _value = plan(
+            self.dawg,
+            view.board,
+            rack,
+            rival,
+            moves,
+            scoreless=view.scoreless_turns,
+            # the last placement was scoreless_turns + 1 turns ago: an even count is mine
+            last_placer_is_me=view.scoreless_turns % 2 == 1,
+            subtract=view.options.subtract_own_rack,
+        )
+        return Place(move) if move is not None else Pass()
+
     def decide(self, view, rack, moves):
+        action = self.endgame(view, rack, moves)
+        if action is not None:
+            return action
         base = _tp_threats(view.board, _tile_squares(view.board))
         ranked = top_moves(moves, self.candidates)
         best = None
