@@ -1,6 +1,6 @@
 """ABC ¡Castaña! games per second, bot decision times, strength and word search.
 
-Run: python benchmarks/bench_castana.py [seconds per case]
+Run: python benchmarks/bench_castana.py [seconds per case] [games per style pair]
 
 Prints:
 - bot-vs-bot full games per second with 2, 4 and 6 players, for each level, with
@@ -11,6 +11,8 @@ Prints:
   words), actions per second;
 - one dificil against one facil, 200 heads-up games: wins of each (lowest total
   wins; ties share, counted apart);
+- each style of medio and difícil heads-up against the level below (default 100
+  games a pair; the ladder itself is benchmarks/bench_bots.py castana);
 - the Castaña lexicon's `spell` on random 6-card hands (the `palabras` aid and
   the bots' word search).
 
@@ -25,8 +27,9 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 
-from sobremesa.games.castana.bots import LEVELS, CastanaBot, make_bot
+from sobremesa.games.castana.bots import LEVELS, STYLES, CastanaBot, make_bot
 from sobremesa.games.castana.rules import (
     CastanaGame,
     CastanaOptions,
@@ -39,12 +42,21 @@ MAX_ACTIONS = 200_000  # a runaway game is reported, not looped forever
 
 
 def play_game(
-    players: int, levels: list[str], seed: int, times: dict[str, list[float]] | None = None
+    players: int,
+    levels: list[str],
+    seed: int,
+    times: dict[str, list[float]] | None = None,
+    styles: Sequence[str] = (),
 ) -> tuple[CastanaGame, int]:
     """One bot-vs-bot game to the end; returns the game and its number of actions.
-    With `times`, each bot decision's duration (seconds) is added under its level."""
+    With `times`, each bot decision's duration (seconds) is added under its level.
+    Each bot sees the events its seat may see (as at a table: its memory of the pile)."""
     game = CastanaGame(CastanaOptions(players=players), seed)
-    bots = [make_bot(levels[s], s, seed * 10 + s) for s in range(players)]
+    styles = list(styles) or [""] * players
+    bots = [make_bot(levels[s], s, seed * 10 + s, style=styles[s]) for s in range(players)]
+    for event in game.opening_events:
+        for s, bot in enumerate(bots):
+            bot.observe(event.visible_to(s))
     actions = 0
     while not game.is_over():
         seats = game.to_act()
@@ -65,7 +77,9 @@ def play_game(
         action = bots[seat].choose(view)
         if times is not None:
             times[levels[seat]].append(asked + time.perf_counter() - t0)
-        game.apply(seat, action)
+        for event in game.apply(seat, action):
+            for s, bot in enumerate(bots):
+                bot.observe(event.visible_to(s))
         actions += 1
         if actions >= MAX_ACTIONS:
             print(f"  (game {seed} stopped after {actions} actions)")
@@ -127,6 +141,29 @@ def bench_strength(games: int = 200, strong: str = "dificil", weak: str = "facil
     )
 
 
+def bench_styles(games: int) -> list[str]:
+    """Each style of medio and difícil heads-up against the level below (plain), and
+    difícil's styles against medio's: the ladder must hold whatever the style."""
+    pairs = [(("medio", style), ("facil", "")) for style in ("", *STYLES["medio"])] + [
+        (("dificil", style), ("medio", other))
+        for style in ("", *STYLES["dificil"])
+        for other in ("", *STYLES["medio"])
+    ]
+    lines = []
+    for (strong, s_style), (weak, w_style) in pairs:
+        score = 0.0
+        for n in range(games):
+            first = n % 2 == 0
+            levels = [strong, weak] if first else [weak, strong]
+            styles = [s_style, w_style] if first else [w_style, s_style]
+            game, _ = play_game(2, levels, 70_000 + n, styles=styles)
+            won = {levels[s] for s in game.winners}
+            score += 1.0 if won == {strong} else 0.5 if strong in won else 0.0
+        name = f"{strong} {s_style or '(sin estilo)'} vs {weak} {w_style or '(sin estilo)'}"
+        lines.append(f"{name}: {score:g}/{games} = {100 * score / games:.1f} %")
+    return lines
+
+
 def bench_spell(hands: int = 5_000) -> str:
     lexicon = default_lexicon("castana")
     rng = random.Random(7)
@@ -171,6 +208,8 @@ def main() -> None:
     print(bench_strength())
     print(bench_strength(strong="medio", weak="facil"))
     print(bench_strength(strong="dificil", weak="medio"))
+    for line in bench_styles(int(sys.argv[2]) if len(sys.argv) > 2 else 100):
+        print(line)
     print(bench_spell())
 
 

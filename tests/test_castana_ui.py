@@ -67,8 +67,9 @@ def test_end_of_input_then_continuar_resumes_identically(tmp_path):
 
 
 def test_reading_commands_and_bad_input(isolated_home):
+    # Seed 0: the game opens on a window (Pablo's EON may be doubted), F azul held.
     result = run(
-        PLAY,
+        ["jugar", "castana", "--semilla", "0", "--ritmo", "0"],
         [
             "cartas",
             "cartas letra",
@@ -81,7 +82,7 @@ def test_reading_commands_and_bad_input(isolated_home):
             "ultima",
             "jugar",
             "jugar 99",
-            "jugar z",
+            "jugar f",
             "jugar qq",
             "castaña",
             "castaña x1",
@@ -101,7 +102,7 @@ def test_reading_commands_and_bad_input(isolated_home):
     assert "No conozco el orden rosa: cartas letra o cartas color." in out
     assert "Di la carta o la palabra: jugar m roja, o jugar casa." in out
     assert "No hay carta 99: tienes " in out
-    assert "Espera, no es tu turno." in out  # seed 3: Z held, but a window is open
+    assert "Espera, no es tu turno." in out  # F held, but a window is open
     assert "Escribe castaña y la palabra, por ejemplo castaña casa." in out
     assert "La palabra debe tener 3 letras o más." in out  # jugar qq
     assert "solo puede tener letras; quita" in out

@@ -12,7 +12,7 @@ Importing this package reads no word list and does not import the compiled-list
 modules; the names below are resolved on first use (`load_lexicon` reads the file).
 Modules: `spelling` (normalization, letter codes), `dawg` (the compiled structure and its node API),
 `compiler` (building it), `loader` (which list a game uses, players' own lists,
-`check_words`). Sources and licences: docs/diccionario.md and NOTICE.
+`check_words`), `ranks` (how common a word is: `word_rank("casa")`, from wordfreq). Sources and licences: docs/diccionario.md and NOTICE.
 """
 
 from __future__ import annotations

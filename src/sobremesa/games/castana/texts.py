@@ -66,3 +66,15 @@ def top_brief(view: r.CastanaView) -> str:
             card=card_text(view.top), colour=colour_name(view.colour)
         )
     return card_text(view.top)
+
+
+# The rivals' personalities (bots.STYLES), said in a rival's description.
+STYLE_DESCRIPTIONS = {
+    "prudente": N_(
+        "prudente: no se inventa palabras, duda solo cuando está casi seguro y tarda algo más"
+    ),
+    "atrevido": N_(
+        "atrevido: reacciona antes, a veces se inventa una palabra, duda enseguida y ataca "
+        "con la L y la R"
+    ),
+}
