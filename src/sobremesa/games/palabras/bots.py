@@ -37,7 +37,9 @@ from sobremesa.games.palabras.board import SIZE, TP, Board, Move
 from sobremesa.games.palabras.endgame import plan
 from sobremesa.games.palabras.movegen import best_move, generate_moves, sort_key
 from sobremesa.games.palabras.rules import Exchange, PalabrasAction, PalabrasView, Pass, Place
+from sobremesa.games.palabras.scoring import score_move
 from sobremesa.games.palabras.tiles import BLANK, POINTS, RACK_SIZE, rack_points
+from sobremesa.lexicon.ranks import word_rank
 
 LEVELS = ("facil", "medio", "dificil")
 
@@ -73,7 +75,6 @@ TILE_LEAVE: dict[str, float] = {
     "W": -5.0,
 }
 VOWELS = frozenset("AEIOU")
-COMMON = frozenset("AEOISNRULT")
 
 
 def leave_value(leave: str) -> float:
@@ -221,6 +222,13 @@ class PalabrasBot(LevelBot):
 
 
 class FacilBot(PalabrasBot):
+    """Thinks of a common word, then puts it somewhere: among the words its rack can
+    make (without its blanks, if it can), those of everyday Spanish (`word_rank` at
+    most `common_rank(length)`, cross words too), the more common and the middling lengths
+    likelier; then one of that word's places at random, whatever it scores (it
+    does not look for premium squares). Without a common word, the most common one
+    it has. Without any placement, exchanges its whole rack (or passes)."""
+
     level = "facil"
 
     def decide(self, view, rack, moves):
@@ -229,18 +237,50 @@ class FacilBot(PalabrasBot):
                 return Exchange(rack)
             return Pass()
         pool = [m for m in moves if not any(ch.islower() for ch in m[1].word)] or moves
-        pool = [m for m in pool if len(m[1].word) <= 5] or pool
-        scores = sorted(s for s, _m in pool)
-        low = scores[int(0.3 * (len(scores) - 1))]
-        high = scores[int(0.7 * (len(scores) - 1))]
-        pool = [m for m in pool if low <= m[0] <= high]
-        pool.sort(key=sort_key)
-        weights = []
-        for _s, m in pool:
-            common = sum(1 for ch in m.word if ch.upper() in COMMON)
-            weights.append((1 + common) / len(m.word) ** 2)
-        _score, move = self.rng.choices(pool, weights=weights)[0]
-        return Place(move)
+        by_word: dict[str, list[Move]] = {}
+        for _score, move in sorted(pool, key=sort_key):
+            by_word.setdefault(move.word.lower(), []).append(move)
+        ranks = {word: word_rank(word) for word in by_word}
+        words = sorted(by_word, key=lambda w: (ranks[w], w))
+        common = [w for w in words if ranks[w] <= common_rank(len(w))]
+        while common:
+            weights = []
+            for w in common:
+                used = len(tiles_used(view.board, by_word[w][0]))
+                weights.append(_commonness(ranks[w]) * _length_liking(len(w), used))
+            word = self.rng.choices(common, weights=weights)[0]
+            places = by_word[word][:]
+            self.rng.shuffle(places)
+            for move in places:
+                crossing = score_move(view.board, move).words
+                if all(is_common(w.word) for w in crossing):
+                    return Place(move)
+            common.remove(word)
+        return Place(self.rng.choice(by_word[words[0]]))
+
+
+def common_rank(length: int) -> int:
+    """The worst rank of a word of everyday Spanish of this length. Short words need
+    a better rank: the frequency list counts fragments and letter names (``ad``,
+    ``bu``, ``ge``) that nobody would call words."""
+    return {2: 1_000, 3: 5_000, 4: 12_000}.get(length, 20_000)
+
+
+def is_common(word: str) -> bool:
+    """Whether fácil knows the word (any case; lowercase = blank)."""
+    return word_rank(word.lower()) <= common_rank(len(word))
+
+
+def _commonness(rank: int) -> float:
+    """How readily a beginner thinks of a word of this rank."""
+    return 4.0 if rank <= 2_000 else 2.0 if rank <= 8_000 else 1.0
+
+
+def _length_liking(length: int, used: int) -> float:
+    """Beginners look for a word that uses several of their tiles; two letters feel
+    like a waste."""
+    liking = {1: 0.1, 2: 0.4, 3: 1.0, 4: 2.0}.get(used, 3.0)
+    return liking * (0.3 if length == 2 else 1.0)
 
 
 class MedioBot(PalabrasBot):
