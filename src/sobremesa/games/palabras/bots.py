@@ -35,6 +35,7 @@ from typing import Any
 from sobremesa.core.game import BotMaker, LevelBot
 from sobremesa.games.palabras.board import SIZE, TP, Board, Move
 from sobremesa.games.palabras.endgame import plan
+from sobremesa.games.palabras.leaves import leave_value
 from sobremesa.games.palabras.movegen import best_move, generate_moves, sort_key
 from sobremesa.games.palabras.rules import Exchange, PalabrasAction, PalabrasView, Pass, Place
 from sobremesa.games.palabras.scoring import score_move
@@ -42,56 +43,6 @@ from sobremesa.games.palabras.tiles import BLANK, POINTS, RACK_SIZE, rack_points
 from sobremesa.lexicon.ranks import word_rank
 
 LEVELS = ("facil", "medio", "dificil")
-
-#: value of keeping one tile (before duplicate and balance corrections)
-TILE_LEAVE: dict[str, float] = {
-    "?": 22.0,
-    "S": 7.0,
-    "E": 2.0,
-    "R": 2.0,
-    "A": 1.5,
-    "N": 1.5,
-    "L": 1.0,
-    "O": 0.5,
-    "T": 0.5,
-    "D": 0.5,
-    "C": 0.5,
-    "I": 0.0,
-    "M": 0.0,
-    "Z": 1.0,
-    "P": -0.5,
-    "X": -1.0,
-    "J": -1.0,
-    "B": -1.0,
-    "G": -1.5,
-    "H": -1.5,
-    "U": -2.0,
-    "F": -2.0,
-    "Y": -2.0,
-    "V": -3.0,
-    "Ñ": -3.0,
-    "Q": -7.0,
-    "K": -5.0,
-    "W": -5.0,
-}
-VOWELS = frozenset("AEIOU")
-
-
-def leave_value(leave: str) -> float:
-    """How good it is to keep these tiles for the next turn (rough, hand-tuned)."""
-    if not leave:
-        return 0.0
-    value = sum(TILE_LEAVE.get(t, 0.0) for t in leave)
-    for t in set(leave):
-        n = leave.count(t)
-        if n > 1 and t != BLANK:
-            value -= (1.5 if t == "S" else 4.0 if t in VOWELS else 3.0) * (n - 1)
-    vowels = sum(1 for t in leave if t in VOWELS)
-    consonants = sum(1 for t in leave if t not in VOWELS and t != BLANK)
-    value -= 2.5 * max(0.0, abs(vowels - consonants) - 1.0)
-    if "Q" in leave and "U" not in leave:
-        value -= 6.0
-    return value
 
 
 def tiles_used(board: Board, move: Move) -> str:
