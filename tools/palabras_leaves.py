@@ -35,10 +35,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from sobremesa.games.palabras.bots import make_bot  # noqa: E402
-from sobremesa.games.palabras.leaves import DATA, all_features, features  # noqa: E402
+from sobremesa.games.palabras.endgame import _new_cells  # noqa: E402
+from sobremesa.games.palabras.leaves import (  # noqa: E402
+    DATA,
+    all_features,
+    features,
+    leave_value,
+)
+from sobremesa.games.palabras.leaves import weights as shipped_weights  # noqa: E402
 from sobremesa.games.palabras.movegen import generate_raw  # noqa: E402
 from sobremesa.games.palabras.rules import PalabrasGame, PalabrasOptions  # noqa: E402
-from sobremesa.games.palabras.tiles import RACK_SIZE  # noqa: E402
+from sobremesa.games.palabras.tiles import RACK_SIZE, tiles_used  # noqa: E402
 from sobremesa.lexicon import load_lexicon  # noqa: E402
 
 
@@ -47,7 +54,25 @@ def top_score(dawg, board, rack: str) -> int:
     return max((r[0] for r in raws), default=0)
 
 
-def position_samples(dawg, view, rng: random.Random, leaves: int, draws: int):
+def top_equity(dawg, board, rack: str, weights: dict[str, float], width: int = 40) -> float:
+    """The best score + value of the tiles kept, among the `width` best scores."""
+    raws = generate_raw(dawg, board, rack)
+    if not raws:
+        return 0.0
+    if len(raws) > width:
+        cut = sorted((r[0] for r in raws), reverse=True)[width - 1]
+        raws = [r for r in raws if r[0] >= cut]
+    best = float("-inf")
+    for raw in raws:
+        used = tiles_used(c for _i, c in _new_cells(board.cells, raw))
+        left = list(rack)
+        for t in used:
+            left.remove(t)
+        best = max(best, raw[0] + leave_value("".join(left), weights))
+    return best
+
+
+def position_samples(dawg, view, rng: random.Random, leaves: int, draws: int, weights=None):
     """(leave, mean best score of leave + draw) for a few random leaves of the rack."""
     rack = view.rack
     unseen = list(view.unseen_tiles())
@@ -67,7 +92,12 @@ def position_samples(dawg, view, rng: random.Random, leaves: int, draws: int):
             continue
         chosen.add(leave)
         need = RACK_SIZE - size
-        worth = sum(top_score(dawg, view.board, leave + "".join(pool[:need])) for pool in shuffles)
+        if weights is None:
+            worth = sum(top_score(dawg, view.board, leave + "".join(p[:need])) for p in shuffles)
+        else:
+            worth = sum(
+                top_equity(dawg, view.board, leave + "".join(p[:need]), weights) for p in shuffles
+            )
         out.append((leave, worth / draws))
     return out
 
@@ -132,7 +162,13 @@ def main() -> int:
     parser.add_argument("--cada", type=int, default=2, help="one position every N turns")
     parser.add_argument("--ridge", type=float, default=20.0)
     parser.add_argument("--salida", type=Path, default=DATA)
+    parser.add_argument(
+        "--equidad",
+        action="store_true",
+        help="worth = best score + shipped value of the tiles then kept (not the score alone)",
+    )
     args = parser.parse_args()
+    old = dict(shipped_weights()) if args.equidad else None
     lexicon = load_lexicon("palabras")
     dawg = lexicon.dawg
     rng = random.Random(args.semilla)
@@ -148,7 +184,7 @@ def main() -> int:
             view = game.view(seat)
             turn += 1
             if view.bag_count >= RACK_SIZE and turn % args.cada == 0 and view.rack:
-                groups.append(position_samples(dawg, view, rng, args.restos, args.robos))
+                groups.append(position_samples(dawg, view, rng, args.restos, args.robos, old))
             game.apply(seat, bots[seat].choose(view))
         if (i + 1) % 10 == 0:
             spent = time.perf_counter() - started
@@ -167,6 +203,7 @@ def main() -> int:
         "leaves_per_position": args.restos,
         "draws_per_leave": args.robos,
         "ridge": args.ridge,
+        "target": "best score + shipped leave value" if args.equidad else "best score",
         "seconds": round(spent),
         "weights": weights,
     }

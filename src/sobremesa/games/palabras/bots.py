@@ -30,7 +30,7 @@ takes one move generation (at most a few hundred ms, even with two blanks).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from sobremesa.core.game import BotMaker, LevelBot
 from sobremesa.games.palabras.board import SIZE, TP, Board, Move
@@ -43,6 +43,14 @@ from sobremesa.games.palabras.tiles import BLANK, POINTS, RACK_SIZE, rack_points
 from sobremesa.lexicon.ranks import word_rank
 
 LEVELS = ("facil", "medio", "dificil")
+#: personalities at each level (ids said to the player; descriptions in texts.py)
+STYLES: dict[str, tuple[str, ...]] = {
+    "facil": (),
+    "medio": ("prudente", "ambicioso"),
+    "dificil": ("defensivo", "abierto"),
+}
+#: medio's styles choose among the moves this close to its best score
+STYLE_SLACK = 3
 
 
 def tiles_used(board: Board, move: Move) -> str:
@@ -54,6 +62,16 @@ def tiles_used(board: Board, move: Move) -> str:
         if not cells[(move.row + dr * k) * SIZE + move.col + dc * k]:
             out.append(BLANK if ch.islower() else ch)
     return "".join(out)
+
+
+def new_squares(board: Board, move: Move) -> list[tuple[int, int]]:
+    """The squares a move puts tiles on."""
+    dr, dc = (1, 0) if move.down else (0, 1)
+    return [
+        (move.row + dr * k, move.col + dc * k)
+        for k in range(len(move.word))
+        if not board.cells[(move.row + dr * k) * SIZE + move.col + dc * k]
+    ]
 
 
 def leave_after(rack: str, used: str) -> str:
@@ -126,6 +144,8 @@ def top_moves(moves: list[tuple[int, Move]], n: int) -> list[tuple[int, Move]]:
 
 class PalabrasBot(LevelBot):
     def __init__(self, seat: int, rng_seed: int = 0, lexicon=None, style: str = "") -> None:
+        if style and style not in STYLES.get(self.level, ()):
+            raise ValueError(f"unknown style {style!r} for level {self.level!r}")
         super().__init__(seat, rng_seed, style)
         self.lexicon = lexicon
         self._dawg_cache = None
@@ -235,6 +255,10 @@ def _length_liking(length: int, used: int) -> float:
 
 
 class MedioBot(PalabrasBot):
+    """The best score; "prudente" takes, among the moves within `STYLE_SLACK` points
+    of it, the one that brings the fewest triple-word squares within reach;
+    "ambicioso" the one that puts down the most tiles."""
+
     level = "medio"
 
     def decide(self, view, rack, moves):
@@ -243,6 +267,22 @@ class MedioBot(PalabrasBot):
         top = max(s for s, _m in moves)
         if top < 6 and view.bag_count >= RACK_SIZE:
             return self.exchange_or_pass(view, rack)
+        if self.style:
+            near = sorted((m for m in moves if m[0] >= top - STYLE_SLACK), key=sort_key)
+            if self.style == "prudente":
+                base = _tp_threats(view.board, _tile_squares(view.board))
+                opened = [
+                    len(_tp_threats(view.board, new_squares(view.board, m)) - base)
+                    for _s, m in near
+                ]
+                fewest = min(opened)
+                near = [m for m, n in zip(near, opened, strict=True) if n == fewest]
+            else:  # ambicioso
+                used = [len(tiles_used(view.board, m)) for _s, m in near]
+                most = max(used)
+                near = [m for m, n in zip(near, used, strict=True) if n == most]
+            best_score = max(s for s, _m in near)
+            return Place(self.rng.choice([m for s, m in near if s == best_score]))
         best = sorted((m for m in moves if m[0] == top), key=sort_key)
         return Place(self.rng.choice(best)[1])
 
@@ -250,16 +290,27 @@ class MedioBot(PalabrasBot):
 class DificilBot(PalabrasBot):
     level = "dificil"
     candidates = 80
+    leave_weight = 1.0
     tp_near = 4.0
     tp_adjacent = 8.0
+    exchange_margin = -4.0
+
+    #: style -> (factor on the defence penalties, factor on the leave values)
+    style_factors: ClassVar[dict[str, tuple[float, float]]] = {
+        "": (1.0, 1.0),
+        "defensivo": (2.0, 1.0),
+        "abierto": (0.25, 1.15),
+    }
 
     def evaluate(self, view: PalabrasView, rack: str, score: int, move: Move, base: set) -> float:
         board = view.board
         used = tiles_used(board, move)
         leave = leave_after(rack, used)
         value = float(score)
+        defence, keep = self.style_factors.get(self.style, (1.0, 1.0))
         if view.bag_count > 0:
-            value += leave_value(leave) * (1.0 if view.bag_count >= len(used) else 0.5)
+            weight = self.leave_weight * keep * (1.0 if view.bag_count >= len(used) else 0.5)
+            value += weight * leave_value(leave)
         else:
             if not leave:
                 unseen = view.unseen_tiles()
@@ -267,18 +318,13 @@ class DificilBot(PalabrasBot):
             else:
                 value -= 1.5 * rack_points(leave)
         # defence: triple-word squares newly brought within reach
-        dr, dc = (1, 0) if move.down else (0, 1)
-        new = [
-            (move.row + dr * k, move.col + dc * k)
-            for k in range(len(move.word))
-            if not board.cells[(move.row + dr * k) * SIZE + move.col + dc * k]
-        ]
+        new = new_squares(board, move)
         opened = _tp_threats(board, new) - base
         if opened:
-            value -= self.tp_near * len(opened)
+            value -= defence * self.tp_near * len(opened)
             for r, c in opened:
                 if any(abs(r - nr) + abs(c - nc) == 1 for nr, nc in new):
-                    value -= self.tp_adjacent
+                    value -= defence * self.tp_adjacent
         return value
 
     def rival_rack(self, view: PalabrasView) -> str | None:
@@ -320,8 +366,9 @@ class DificilBot(PalabrasBot):
                 best, best_v = move, v
         if view.bag_count >= RACK_SIZE:
             keep = self.best_keep(rack)
-            exchange_v = leave_value(keep) + 3.0
-            if best is None or exchange_v > best_v + 12.0:
+            keep_factor = self.style_factors.get(self.style, (1.0, 1.0))[1]
+            exchange_v = self.leave_weight * keep_factor * leave_value(keep)
+            if best is None or exchange_v > best_v + self.exchange_margin:
                 return self.exchange_or_pass(view, rack)
         if best is None:
             return self.exchange_or_pass(view, rack)
