@@ -2,28 +2,35 @@
 count and the scores (`PalabrasView`); the tiles they cannot see are computed from
 the full tile set minus the board and their rack.
 
-Levels:
-- "facil": human-like and modest. Among the placements that use no blank (if there
-  are any) and whose main word has at most 5 letters (if there are any), it keeps
-  those scoring between the 30th and 70th percentile and picks one at random,
-  favouring short words made of frequent letters (no word-frequency list is
-  shipped, so "common" means short and spelt with 1-point letters). Exchanges its
-  whole rack when it has no placement and the bag allows it; else passes.
-- "medio": the highest-scoring placement (ties at random). Exchanges the tiles a
-  leave table dislikes when it has no placement, or when the best scores under 6
-  points and the bag holds 7 tiles or more; else passes.
-- "dificil": score + value of the tiles kept (a leave table: blank and S are worth
-  keeping, Q without U, duplicates and an unbalanced vowel/consonant mix are not)
-  − a defence penalty for opening triple-word (TP) lanes to the opponents (new
-  tiles within 4 squares of an empty TP square in its row or column, more if
-  adjacent). Among the 80 best-scoring placements. When the bag is empty it tries
-  to go out (rack points left count against it, going out earns the unseen tiles'
-  value). Exchanges when keeping the best subset of its rack is worth more than
-  the best placement.
+Levels (`STYLES` lists each level's personalities, `self.style`; "" = plain):
+- "facil": a beginner. Thinks of a common word of everyday Spanish its rack makes
+  (`word_rank`, the wordfreq ranks; short words need a better rank, cross words
+  must be common too), the more common and the more tiles it uses the likelier,
+  without its blanks when it can; then puts it in one of its places at random,
+  whatever it scores (it does not look for premium squares). Without a common word,
+  the most common it has; without any placement, exchanges its rack or passes.
+- "medio": the highest-scoring placement (ties at random). Exchanges the tiles it
+  would least like to keep when it has no placement, or when the best scores under
+  6 points and the bag holds 7 tiles or more; else passes. "prudente": among the
+  moves within 3 points of the best, the one bringing the fewest triple-word
+  squares within reach; "ambicioso": the one putting down the most tiles.
+- "dificil": score + value of the tiles kept (`leaves.leave_value`, learned from
+  self-play by tools/palabras_leaves.py) − a defence penalty for bringing empty
+  triple-word squares within reach of the rivals (new tiles within 4 squares in
+  the square's row or column, more if adjacent), among the 80 best-scoring
+  placements; exchanges when keeping its best tiles is worth more than the best
+  move less 4 points. With the bag empty and one rival it knows the rival's rack
+  (the tiles it cannot see) and plans the end (`endgame.plan`); with more rivals
+  going out counts the unseen tiles and tiles kept count against it.
+  "defensivo": the defence penalties doubled; "abierto": a quarter of them, and
+  the tiles kept worth 15 % more.
+- "voraz" (not a level a table offers: a yardstick for benchmarks/bench_bots.py
+  --pareja dificil,voraz): always the highest-scoring placement.
 
 `choose(view)` returns an action (`Place`, `Exchange` or `Pass`); `hint(view)` or
 `best_for(board, rack)` is the "pista": the best-scoring placement. Each decision
-takes one move generation (at most a few hundred ms, even with two blanks).
+takes one move generation (at most a few hundred ms, even with two blanks); the
+endgame plan adds a bounded search (benchmarks/bench_palabras.py).
 `to_dict()` / `bot_from_dict()` save and restore a bot exactly (RNG included).
 """
 
@@ -39,7 +46,7 @@ from sobremesa.games.palabras.leaves import leave_value
 from sobremesa.games.palabras.movegen import best_move, generate_moves, sort_key
 from sobremesa.games.palabras.rules import Exchange, PalabrasAction, PalabrasView, Pass, Place
 from sobremesa.games.palabras.scoring import score_move
-from sobremesa.games.palabras.tiles import BLANK, POINTS, RACK_SIZE, rack_points
+from sobremesa.games.palabras.tiles import BLANK, RACK_SIZE, rack_points
 from sobremesa.lexicon.ranks import word_rank
 
 LEVELS = ("facil", "medio", "dificil")
@@ -312,11 +319,10 @@ class DificilBot(PalabrasBot):
             weight = self.leave_weight * keep * (1.0 if view.bag_count >= len(used) else 0.5)
             value += weight * leave_value(leave)
         else:
-            if not leave:
-                unseen = view.unseen_tiles()
-                value += 2 * sum(POINTS.get(t, 0) for t in unseen if t != BLANK)
-            else:
-                value -= 1.5 * rack_points(leave)
+            if not leave:  # going out earns the others' racks: every unseen tile
+                value += rack_points(view.unseen_tiles())
+            else:  # whoever goes out earns these
+                value -= rack_points(leave)
         # defence: triple-word squares newly brought within reach
         new = new_squares(board, move)
         opened = _tp_threats(board, new) - base
