@@ -1,6 +1,7 @@
 """The bots' ladder (issue 14): games between levels on the shared match runner.
 
 Run: python benchmarks/bench_bots.py GAME [--partidas N] [--semilla S] [--mesa N]
+     python benchmarks/bench_bots.py GAME --pareja FUERTE,DEBIL [--partidas N] [--semilla S]
 
 GAME: chinchon, palabras, castana or cabanga. For every pair of the game's levels,
 N heads-up games (default 500; 200 for Palabras), seeds S, S+1, …; the two levels
@@ -16,6 +17,11 @@ allows, the levels in turn around the table, rotated every game; each level's sh
 of the wins, against its fair share. Windows are answered by the bots' reaction
 times, as at a table in turn-by-turn mode (`core.match.play_out`). Strength is a
 benchmark, never a test; decision times are in the per-game benchmarks.
+
+``--pareja FUERTE,DEBIL``: only that heads-up pair, no full table. Each side is a
+level, or a level and a style (``dificil/defensivo``), or a yardstick the game's
+bots module makes but no table offers (Palabras: ``voraz``, the pure top-score
+player): ``--pareja dificil,voraz``.
 """
 
 from __future__ import annotations
@@ -43,10 +49,19 @@ def winners(game: Any) -> list[int]:
     return [seat for seat, score in enumerate(scores) if score == best]
 
 
+def make(entry: GameEntry, spec: str, seat: int, seed: int, lexicon: Any) -> Any:
+    """The bot of ``level`` or ``level/style``."""
+    level, _, style = spec.partition("/")
+    bot = entry.make_bot(level, seat, seed, lexicon=lexicon)
+    if style:
+        bot.style = style
+    return bot
+
+
 def play(entry: GameEntry, levels: list[str], seed: int, lexicon: Any) -> list[int]:
     """One bot-only game, ``levels[i]`` at seat i: the winners."""
     game = entry.new_game(len(levels), seed, lexicon=lexicon)
-    bots = [entry.make_bot(level, seat, seed, lexicon=lexicon) for seat, level in enumerate(levels)]
+    bots = [make(entry, level, seat, seed, lexicon) for seat, level in enumerate(levels)]
     play_out(game, bots, reaction_time=entry.bot_reaction_time)
     return winners(game)
 
@@ -108,12 +123,18 @@ def main() -> None:
     parser.add_argument("--partidas", type=int, default=None)
     parser.add_argument("--semilla", type=int, default=1)
     parser.add_argument("--mesa", type=int, default=None)
+    parser.add_argument("--pareja", help="FUERTE,DEBIL: only this pair (level or level/style)")
     args = parser.parse_args()
     entry = GAMES[args.game]
     n = args.partidas or (200 if entry.id == "palabras" else 500)
     lexicon = entry.load_lexicon()
     print(f"{entry.id}: niveles {', '.join(entry.levels)}; {n} partidas por pareja")
     started = time.perf_counter()
+    if args.pareja:
+        strong, weak = args.pareja.split(",")
+        print(heads_up(entry, strong, weak, n, args.semilla, lexicon), flush=True)
+        print(f"({time.perf_counter() - started:.0f} s)")
+        return
     for weak, strong in itertools.combinations(entry.levels, 2):
         print(heads_up(entry, strong, weak, n, args.semilla, lexicon), flush=True)
     for line in full_table(entry, args.mesa or max(1, n // 5), args.semilla, lexicon):

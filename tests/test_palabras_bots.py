@@ -4,19 +4,27 @@ How quick the decisions are is measured in benchmarks/bench_test_timings.py, not
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from sobremesa.games.palabras.board import Board, Move
 from sobremesa.games.palabras.bots import (
     LEVELS,
+    STYLES,
     DificilBot,
+    _tp_threats,
     bot_from_dict,
     hint,
+    is_common,
+    leave_after,
     leave_value,
     make_bot,
+    new_squares,
     play_game,
     tiles_used,
 )
+from sobremesa.games.palabras.endgame import plan
 from sobremesa.games.palabras.movegen import best_move, generate_moves
 from sobremesa.games.palabras.rules import (
     Exchange,
@@ -28,6 +36,7 @@ from sobremesa.games.palabras.rules import (
     Place,
     TilesPlaced,
 )
+from sobremesa.games.palabras.texts import STYLE_DESCRIPTIONS
 from sobremesa.games.palabras.tiles import full_bag
 from sobremesa.lexicon import load_lexicon
 
@@ -129,18 +138,31 @@ def test_medio_plays_the_best_score_and_hint_is_the_best(lexicon):
     assert hint(view_with(""), lexicon) is None
 
 
-@pytest.mark.slow
-def test_facil_plays_modest_short_words_without_blanks(lexicon):
-    rack = "AENRRS?"
-    moves = generate_moves(lexicon.dawg, Board(), rack)
-    scores = {m: s for s, m in moves}
-    best = max(scores.values())
+def test_facil_plays_common_words_when_there_are_some(lexicon):
+    # CASAERT makes 69 words fácil knows (CASA, CARTA, CESTA…) and 168 it does not
+    # (ACARE, AETA, ARECA…): picking among all of them would soon hit a rare one
+    rack = "CASAERT"
+    words = {m.word for _s, m in generate_moves(lexicon.dawg, Board(), rack)}
+    assert sum(not is_common(w) for w in words) > 100
     bot = make_bot("facil", 0, 4, lexicon)
-    chosen = [bot.choose(view_with(rack)).move for _ in range(20)]
-    assert all(not any(ch.islower() for ch in m.word) for m in chosen)
-    assert all(len(m.word) <= 5 for m in chosen)
-    assert all(scores[m] < best for m in chosen)
-    assert len(set(chosen)) > 3  # it varies
+    chosen = [bot.choose(view_with(rack)).move for _ in range(25)]
+    assert all(is_common(m.word) for m in chosen)
+    assert len({m.word for m in chosen}) > 5  # it varies
+    assert is_common("casa") and not is_common("aeta") and not is_common("ge")
+
+
+def test_facil_does_not_seek_premium_squares(lexicon):
+    # on a board where one word fits in several places, fácil takes any of them:
+    # its moves are not the best-scoring place of the word it chose
+    rack = "CASAERT"
+    scores = {m: s for s, m in generate_moves(lexicon.dawg, Board(), rack)}
+    best_of_word: dict[str, int] = {}
+    for move, score in scores.items():
+        best_of_word[move.word] = max(best_of_word.get(move.word, 0), score)
+    bot = make_bot("facil", 0, 5, lexicon)
+    chosen = [bot.choose(view_with(rack)).move for _ in range(30)]
+    below = [m for m in chosen if scores[m] < best_of_word[m.word]]
+    assert len(below) >= 10
 
 
 def test_leave_values_prefer_good_tiles():
@@ -206,3 +228,128 @@ def test_decisions_with_two_blanks_are_legal(lexicon):
         assert isinstance(action, (Place, Exchange))
         if isinstance(action, Place):
             assert action.move in legal
+
+
+def test_dificil_keeps_a_better_leave_than_the_greedy_player(lexicon):
+    # SXAELOO: LAXOS scores 26 and keeps E O; OXEO scores 22 and keeps S A L
+    rack = "SXAELOO"
+    scores = {m: s for s, m in generate_moves(lexicon.dawg, Board(), rack)}
+    greedy = make_bot("voraz", 0, 1, lexicon).choose(view_with(rack)).move
+    chosen = make_bot("dificil", 0, 1, lexicon).choose(view_with(rack)).move
+    assert scores[greedy] == max(scores.values()) > scores[chosen]
+    kept = leave_after(rack, tiles_used(Board(), chosen))
+    greedy_kept = leave_after(rack, tiles_used(Board(), greedy))
+    assert "S" in kept and leave_value(kept) > leave_value(greedy_kept) + 5
+
+
+ENDGAME_ROWS = [
+    "AULLE..I.......",
+    "....APANUQUE...",
+    ".......O.......",
+    "....CREPITES...",
+    "....I..I..M....",
+    "....E..AD.B....",
+    "....G...E.I....",
+    "A..HARTOs.SEXAD",
+    "S.......F.T....",
+    "a..ENJUGADAS...",
+    "L.......R.SO...",
+    "M.VOY..CA..N...",
+    "E...ASCONDIDO..",
+    "R......Ñ...O...",
+    "ALEBRONO.......",
+]
+
+
+def endgame_view(rack: str, rival_count: int) -> PalabrasView:
+    return PalabrasView(
+        seat=0,
+        board=Board.from_rows(ENDGAME_ROWS),
+        rack=rack,
+        rack_counts=(len(rack), rival_count),
+        bag_count=0,
+        scores=(300, 310),
+        current_seat=0,
+        turn=40,
+        scoreless_turns=0,
+        is_over=False,
+        options=PalabrasOptions(),
+    )
+
+
+def test_dificil_plays_the_end_counting_the_rivals_tiles(lexicon):
+    # bag empty: the rival holds what difícil cannot see, E T. HEZ scores 35 but
+    # leaves U C, and the rival then goes out; AZUCHE (23) goes out at once
+    view = endgame_view("ZUECH", 2)
+    assert view.unseen_tiles() == "ET"
+    greedy = make_bot("voraz", 0, 1, lexicon).choose(view).move
+    assert greedy.word == "HEZ"
+    action = make_bot("dificil", 0, 1, lexicon).choose(view)
+    assert isinstance(action, Place) and action.move.word == "AZUCHE"
+    assert sorted(tiles_used(view.board, action.move)) == sorted("ZUECH")
+    # with three players the rival racks are not known: it plays without the plan
+    three = replace(view, rack_counts=(5, 1, 1), scores=(300, 310, 200))
+    assert DificilBot(0, 1, lexicon).rival_rack(three) is None
+
+
+def test_endgame_plan_stays_within_its_budget(lexicon):
+    view = endgame_view("ZUECH", 2)
+    moves = generate_moves(lexicon.dawg, view.board, view.rack)
+    move, value = plan(lexicon.dawg, view.board, view.rack, "ET", moves, budget=0)
+    assert move is not None and any(m == move for _s, m in moves)
+    move, value = plan(lexicon.dawg, view.board, view.rack, "ET", moves)
+    assert move.word == "AZUCHE" and value == 23 + 2  # its score and the rival's E T
+
+
+def test_styles_and_their_descriptions(lexicon):
+    assert STYLES == {
+        "facil": (),
+        "medio": ("prudente", "ambicioso"),
+        "dificil": ("defensivo", "abierto"),
+    }
+    for level, styles in STYLES.items():
+        for style in styles:
+            assert STYLE_DESCRIPTIONS[style].startswith(style + ":")
+            bot = make_bot(level, 1, 7, lexicon, style=style)
+            assert bot_from_dict(bot.to_dict(), lexicon).style == style
+    with pytest.raises(ValueError):
+        make_bot("medio", 0, 1, lexicon, style="defensivo")
+    with pytest.raises(ValueError):
+        make_bot("facil", 0, 1, lexicon, style="prudente")
+
+
+def test_medio_prudente_keeps_triple_words_out_of_reach(lexicon):
+    # ZORAJUU: ZURA at 8E and ORZA at 8F both score 26; ZURA's tiles come within
+    # reach of the triple word at A8, ORZA's do not
+    rack = "ZORAJUU"
+    moves = generate_moves(lexicon.dawg, Board(), rack)
+    top = max(s for s, _m in moves)
+    tops = [m for s, m in moves if s == top]
+    opening = [len(_tp_threats(Board(), new_squares(Board(), m))) for m in tops]
+    assert min(opening) == 0 < max(opening)
+    for seed in range(6):
+        move = make_bot("medio", 0, seed, lexicon, style="prudente").choose(view_with(rack)).move
+        assert not _tp_threats(Board(), new_squares(Board(), move))
+        assert move in tops
+
+
+def test_medio_ambicioso_puts_down_more_tiles(lexicon):
+    # HIGOSÑX: HIÑO scores 28 with 4 tiles, HIGOS 26 with 5: within 3 points
+    rack = "HIGOSÑX"
+    scores = {m: s for s, m in generate_moves(lexicon.dawg, Board(), rack)}
+    plain = make_bot("medio", 0, 1, lexicon).choose(view_with(rack)).move
+    bold = make_bot("medio", 0, 1, lexicon, style="ambicioso").choose(view_with(rack)).move
+    assert scores[plain] == max(scores.values())
+    assert scores[bold] >= scores[plain] - 3
+    assert len(tiles_used(Board(), bold)) > len(tiles_used(Board(), plain))
+
+
+def test_dificil_styles_weigh_the_triple_words_differently(lexicon):
+    view = view_with("AENRRS?")
+    gaps = {}
+    for style in ("", "defensivo", "abierto"):
+        bot = DificilBot(0, 0, lexicon, style=style)
+        near = bot.evaluate(view, "AENRRS?", 10, Move(7, 10, False, "ERA"), set())
+        far = bot.evaluate(view, "AENRRS?", 10, Move(7, 5, False, "ERA"), set())
+        gaps[style] = far - near
+    assert gaps["defensivo"] > gaps[""] > gaps["abierto"] > 0

@@ -35,6 +35,21 @@ PREMIUM_NAMES = {
     "DL": N_("letra doble"),
 }
 PREMIUM_ORDER = ("TP", "DP", "TL", "DL")
+# The rivals' personalities (bots.STYLES), said in a rival's description.
+STYLE_DESCRIPTIONS = {
+    "prudente": N_(
+        "prudente: entre jugadas de casi los mismos puntos, la que menos acerca las casillas "
+        "de palabra triple"
+    ),
+    "ambicioso": N_("ambicioso: entre jugadas de casi los mismos puntos, la que coloca más fichas"),
+    "defensivo": N_(
+        "defensivo: cierra el tablero; renuncia a puntos para no abrir casillas de palabra triple"
+    ),
+    "abierto": N_(
+        "abierto: no le importa abrir el tablero y guarda más las buenas fichas para colocar "
+        "las siete"
+    ),
+}
 #: letters of the alphabet that have no tile in Palabras
 NO_TILES = ("K", "W")
 #: how far (in squares, in a straight empty line) a premium counts as reachable
