@@ -74,6 +74,23 @@ def test_no_styles_no_style():
     assert choose_styles({}, [None, "medio", "dificil"], 3) == ["", "", ""]
 
 
+def test_rivales_says_what_each_style_does_once(monkeypatch):
+    """A style is only a word until said: `rivales` tells what it does, after the
+    first rival that has it."""
+    texts = entry("cabanga").texts()
+    monkeypatch.setattr(
+        texts, "STYLE_DESCRIPTIONS", {"prudente": "prudente: guarda cartas"}, raising=False
+    )
+    table = Table(["Tú", "Ana", "Luis", "Eva"], 0, [None, "medio", "dificil", "facil"])
+    table.styles = ["", "prudente", "prudente", ""]
+    assert rivals_lines("cabanga", table) == [
+        "Ana: medio, estilo prudente.",
+        "Prudente: guarda cartas.",
+        "Luis: difícil, estilo prudente.",
+        "Eva: fácil.",
+    ]
+
+
 @pytest.mark.parametrize("game_id", IDS)
 def test_a_game_without_styles_seats_plain_bots(game_id, monkeypatch):
     monkeypatch.delattr(entry(game_id).bots(), "STYLES", raising=False)

@@ -128,6 +128,12 @@ class GameEntry:
             return _(described[style]).split(":", 1)[0].strip()
         return style
 
+    def style_description(self, style: str) -> str:
+        """What a style does, as the game's `texts.STYLE_DESCRIPTIONS` says it
+        ("prudente: no se inventa palabras…"); "" if it says nothing."""
+        described = getattr(self.texts(), "STYLE_DESCRIPTIONS", {})
+        return _(described[style]) if style in described else ""
+
     def commands(self) -> ModuleType:
         """The game's commands: specs (`COMMANDS`), rules text and typed-text parsing."""
         return import_module(f"{self.package}.commands")

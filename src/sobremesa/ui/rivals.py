@@ -90,12 +90,21 @@ def intro_rivals(game_id: str, table: Table) -> tuple[str | None, list[str]]:
 
 
 def rivals_lines(game_id: str, table: Table) -> list[str]:
-    """The `rivales` command: one line per rival, in seat order."""
+    """The `rivales` command: one line per rival, in seat order, and what each style
+    there does (once a style, after its first rival): a style is a word until said."""
+    from sobremesa.core.registry import entry
+
     lines = []
+    explained: set[str] = set()
     for seat in _rivals(table):
         level = table.levels[seat]
         if level:
-            lines.append(rival_line(game_id, table.names[seat], level, table.style(seat)))
+            style = table.style(seat)
+            lines.append(rival_line(game_id, table.names[seat], level, style))
+            described = entry(game_id).style_description(style) if style else ""
+            if described and style not in explained:
+                explained.add(style)
+                lines.append(described[:1].upper() + described[1:].rstrip(".") + ".")
         else:  # a person, at an online table
             lines.append(_("{name}: en línea.").format(name=table.names[seat]))
     return lines or [_("No hay rivales en esta mesa.")]

@@ -13,9 +13,9 @@ from sobremesa.ui.wording import join
 # name ("Fácil: ...") in the new-game menu and in `sobremesa jugar --help`.
 # Written from the bots' behaviour (castana/bots.py): edit it when a level changes.
 LEVEL_DESCRIPTIONS = {
-    "facil": N_("lento, casi nunca te roba el turno; solo sabe palabras corrientes"),
+    "facil": N_("lento, roba poco el turno y solo sabe palabras corrientes"),
     "medio": N_("se quita puntos cuando puede; a veces se inventa una palabra"),
-    "dificil": N_("rápido; guarda la Ñ, la L y la R y duda de las palabras raras"),
+    "dificil": N_("rápido; guarda sus cartas fuertes y duda de las palabras raras"),
 }
 
 # The colour as a noun ("sigue el rojo") and as the card's adjective ("M roja").

@@ -22,9 +22,9 @@ from sobremesa.ui.wording import points_text as points_text
 # name ("Fácil: ...") in the new-game menu and in `sobremesa jugar --help`.
 # Written from the bots' behaviour (palabras/bots.py): edit it when a level changes.
 LEVEL_DESCRIPTIONS = {
-    "facil": N_("palabras cortas de puntos medios; no busca la mejor"),
+    "facil": N_("palabras corrientes en cualquier sitio; no busca casillas de premio"),
     "medio": N_("la jugada de más puntos; no piensa en las fichas que guarda"),
-    "dificil": N_("puntos y buen atril; no te abre las casillas de triple"),
+    "dificil": N_("puntos y buen atril; no abre las de triple y sabe cerrar"),
 }
 
 #: premium short name -> msgid, most valuable first
