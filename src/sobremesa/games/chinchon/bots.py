@@ -370,7 +370,7 @@ class DificilBot(ChinchonBot):
     OUT_WEIGHT = 0.12  # share of a loose card's points saved per live out
     OUT_CAP = 0.6  # ...at most
     DANGER_SHOWN = 3.0  # cost of a card the next player has shown it wants (when all are)
-    FEED = 15.0  # cost of feeding the next player a meld, times its estimated chance
+    FEED = 11.0  # cost of feeding the next player a meld, times its estimated chance
     LET_GO = 0.3  # ...a chance that counts this much when that player let such a card go
     PRUNE = 4  # only weigh discards within this many points of the best plain discard
     NEAR_LIMIT = 15  # "close to the limit": at most this many points of room
@@ -390,8 +390,9 @@ class DificilBot(ChinchonBot):
     # -- what is seen ---------------------------------------------------------
 
     def _live(self, view: ChinchonView) -> list[int]:
-        """Unseen copies per card kind, index suit * 13 + rank (stock or hidden hands)."""
-        live = [view.options.copies] * 52
+        """Unseen copies per card kind, index suit * 13 + rank (stock or hidden hands;
+        0 for the ranks the deck lacks)."""
+        live = [view.options.copies * n for n in _NO_CARDS[view.options.deck]]
         for group in (view.hand or (), self.pile, *self.known.values()):
             for c in group:
                 live[_SUIT_NO[c.suit] * 13 + c.rank] -= 1
@@ -681,7 +682,7 @@ class DificilBot(ChinchonBot):
         held = set(hand7)
         draws: list[tuple[Card, int]] = []
         for k, n in enumerate(live):
-            if n > 0 and k % 13 in _POS_OF[deck]:
+            if n > 0:
                 card = Card(SUITS[k // 13], k % 13)
                 if card in held:
                     card = Card(card.suit, card.rank, 1)
@@ -729,6 +730,8 @@ class DificilBot(ChinchonBot):
 
 _SUIT_NO = {s: i for i, s in enumerate(SUITS)}
 _POS_OF = {d: {r: i for i, r in enumerate(ranks_for(d))} for d in (40, 48)}
+#: One copy of every card kind of a deck, index suit * 13 + rank (0: no such card).
+_NO_CARDS = {d: tuple(int(k % 13 in _POS_OF[d]) for k in range(52)) for d in (40, 48)}
 
 
 def _partners(card: Card, others: Sequence[Card], deck: int) -> bool:
