@@ -1,12 +1,15 @@
 """Chinchón bot-vs-bot matches per second, and the bots' decision times.
 
-Run: python benchmarks/bench_chinchon.py [seconds per case] [--decisiones N]
+Run: python benchmarks/bench_chinchon.py [seconds per case] [--decisiones N] [--estilos N]
 
 Prints one line per case: players, deck, bot levels, matches per second,
 average rounds per match and the meld solver's speed on random 8-card hands.
 With ``--decisiones N`` it prints only the decision times (issue 14: median under
 50 ms, max under 1 s): for every level and style, N matches at 2, 4 and 6 players
 (every seat that level and style), each `bot.choose(view)` timed, median and max.
+With ``--estilos N`` it prints only how each style does heads-up against the plain
+level below (N games, seeds 1..N, seats swapped every game, as bench_bots.py):
+``dificil:atrevido vs medio: 290/500 = 58.0 % (IC 95 %: …)``.
 """
 
 from __future__ import annotations
@@ -85,7 +88,37 @@ def bench_decisions(matches: int) -> None:
             )
 
 
+def bench_styles(games: int) -> None:
+    from bench_bots import wilson
+
+    below = dict(zip(LEVELS[1:], LEVELS, strict=False))
+    for level in LEVELS[1:]:
+        for style in STYLES[level]:
+            score = 0
+            for i in range(games):
+                seed = 1 + i
+                specs = [(level, style), (below[level], "")]
+                if i % 2:
+                    specs.reverse()
+                game = ChinchonGame(ChinchonOptions(players=2), seed)
+                bots = [
+                    make_bot(lv, seat, seed * 31 + seat, style=st)
+                    for seat, (lv, st) in enumerate(specs)
+                ]
+                play_out(game, bots)
+                score += specs[game.winner] == (level, style)
+            low, high = wilson(score, games)
+            print(
+                f"{level}:{style} vs {below[level]}: {score}/{games} = "
+                f"{100 * score / games:.1f} % (IC 95 %: {100 * low:.1f}–{100 * high:.1f} %)",
+                flush=True,
+            )
+
+
 def main() -> None:
+    if "--estilos" in sys.argv:
+        bench_styles(int(sys.argv[sys.argv.index("--estilos") + 1]))
+        return
     if "--decisiones" in sys.argv:
         bench_decisions(int(sys.argv[sys.argv.index("--decisiones") + 1]))
         return
