@@ -469,13 +469,13 @@ def test_dificil_styles_wait_differently_for_a_chinchon() -> None:
     assert wait_or_close(16, "prudente") == Close(C("12b"))
 
 
-def test_dificil_prudente_never_feeds_a_card_next_to_one_taken() -> None:
-    # The next player took only the 5 de copas: the 6 might give it a run. Plain
-    # difícil weighs that chance (and still throws it); "prudente" never does.
-    g = rig(["4o 5o 6o 6c 1e 2e 1b 2b", "5c 3c 4e 5e 4b 10b 11c"], "3b")
-    assert took(make_bot("dificil", 0), 1, "5c").choose(g.view(0)) == Discard(C("6c"))
-    a = took(make_bot("dificil", 0, style="prudente"), 1, "5c").choose(g.view(0))
-    assert a in g.legal_actions(0) and a != Discard(C("6c"))
+def test_dificil_prudente_sheds_figures_sooner() -> None:
+    # A pair of reyes (one more rey unseen) and a lone 7: plain difícil keeps the
+    # pair and throws the 7; "prudente" counts less on the pair and throws a rey.
+    g = rig(["12b 2e 2b 6e 7c 12e 1o 2o", "1e 11c 10b 1c 3b 4c 12c"], "3e")
+    assert make_bot("dificil", 0).choose(g.view(0)) == Discard(C("7c"))
+    a = make_bot("dificil", 0, style="prudente").choose(g.view(0))
+    assert a in (Discard(C("12b")), Discard(C("12e")))
 
 
 # Strength is a benchmark, not a test (issue 14): benchmarks/bench_bots.py chinchon

@@ -91,8 +91,6 @@ STYLES: dict[str, tuple[str, ...]] = {
     "medio": ("prudente", "atrevido"),
     "dificil": ("prudente", "atrevido", "paciente"),
 }
-#: How plainly the next player wants a card (DificilBot._wanted).
-NEAR, SHOWN = 1, 2
 
 
 class ChinchonBot(LevelBot):
@@ -343,16 +341,14 @@ class Tuning:
 
     promise: float = 1.0  # scale of the value it gives its loose cards' promise
     wait_margin: float | None = 0.5  # waits for a Chinchón when that gains more (None: never)
-    avoid_near: bool = False  # also never feeds a card two steps from one taken
     take_for: float | None = None  # takes the top discard when its hand's value drops this much
     reenganche_room: int = 10
 
 
 class DificilBot(ChinchonBot):
     """Styles (`STYLES["dificil"]`): "prudente" counts a little less on its pairs
-    and near-runs (it sheds figures sooner), never waits for a Chinchón, never feeds
-    the next player even a card one or two steps from one it took, and rejoins with
-    20 points of room; "atrevido" counts more on them, also takes the top discard
+    and near-runs (it sheds figures sooner), never waits for a Chinchón, and rejoins
+    with 20 points of room; "atrevido" counts more on them, also takes the top discard
     when that improves its hand's value by 3 points or more (in its first
     `COLLECT_TURNS` turns of a round), waits for a Chinchón a little sooner and
     rejoins with 5 points of room; "paciente" waits for a Chinchón (or fewer points)
@@ -361,7 +357,7 @@ class DificilBot(ChinchonBot):
     level = "dificil"
     TUNING = {
         "": Tuning(),
-        "prudente": Tuning(promise=0.85, wait_margin=None, avoid_near=True, reenganche_room=20),
+        "prudente": Tuning(promise=0.85, wait_margin=None, reenganche_room=20),
         "atrevido": Tuning(promise=1.15, wait_margin=0.0, take_for=3.0, reenganche_room=5),
         "paciente": Tuning(wait_margin=-1.0),
     }
@@ -398,30 +394,26 @@ class DificilBot(ChinchonBot):
                 live[_SUIT_NO[c.suit] * 13 + c.rank] -= 1
         return live
 
-    def _wanted(self, card: Card, view: ChinchonView) -> int:
-        """How plainly the next player has shown it wants `card`, from the cards it
-        took from the pile and still holds. SHOWN: one of them has the rank of
-        `card`, or two of them make a meld of three with it (4 and 6 de oros taken:
-        the 5 de oros), unless the player has since let that rank, or that very
-        card, go (thrown, or left on the pile when it drew from the stock). NEAR:
-        one of them is one or two steps from `card` in its suit. 0: nothing shown."""
+    def _shown(self, card: Card, view: ChinchonView) -> bool:
+        """Whether the next player has shown it wants `card`, from the cards it took
+        from the pile and still holds: one of them has the rank of `card`, or two of
+        them make a meld of three with it (4 and 6 de oros taken: the 5 de oros),
+        and the player has not let that rank, or that very card, go since (thrown,
+        or left on the pile when it drew from the stock)."""
         assert view.seat is not None
         nxt = view.next_seat(view.seat)
         held = self.known.get(nxt)
         if not held or nxt == view.seat:
-            return 0
+            return False
         let_go = self.declined.get(nxt, ())
-        if any(t.rank == card.rank for t in held) and not any(c.rank == card.rank for c in let_go):
-            return SHOWN
+        if any(t.rank == card.rank for t in held):
+            return not any(c.rank == card.rank for c in let_go)
+        if any(c.suit == card.suit and c.rank == card.rank for c in let_go):
+            return False
         pos = _POS_OF[view.options.deck]
         x = pos[card.rank]
-        steps = {pos[t.rank] - x for t in held if t.suit == card.suit and t.rank != card.rank}
-        steps = {d for d in steps if abs(d) <= 2}
-        if not steps or any(c.suit == card.suit and c.rank == card.rank for c in let_go):
-            return 0
-        if {-2, -1} <= steps or {-1, 1} <= steps or {1, 2} <= steps:
-            return SHOWN
-        return NEAR
+        steps = {pos[t.rank] - x for t in held if t.suit == card.suit}
+        return {-2, -1} <= steps or {-1, 1} <= steps or {1, 2} <= steps
 
     def _feed_chance(self, card: Card, view: ChinchonView, live: list[int]) -> float:
         """An estimate of the chance that `card` makes a meld for the next player:
@@ -473,20 +465,19 @@ class DificilBot(ChinchonBot):
             miss *= 1 - both
         return 1 - (1 - group) * miss
 
-    def _danger(self, card: Card, wanted: int, view: ChinchonView, live: list[int]) -> float:
+    def _danger(self, card: Card, shown: bool, view: ChinchonView, live: list[int]) -> float:
         """What throwing `card` face up may cost: much when the next player has shown
         it wants it (only when every card is such), else its chance of melding for
         that player."""
-        if wanted == SHOWN:
+        if shown:
             return self.DANGER_SHOWN
         return self.FEED * self._feed_chance(card, view, live)
 
     def _never_feeds(self, cards: list[Card], view: ChinchonView) -> tuple[list[Card], dict]:
-        """The cards it may throw without feeding the next player (all of them if
-        every one would), and how much the next player wants each card."""
-        wanted = {c: self._wanted(c, view) for c in cards}
-        bar = NEAR if self.tuning.avoid_near else SHOWN
-        return [c for c in cards if wanted[c] < bar] or cards, wanted
+        """The cards it may throw without feeding the next player what it has shown
+        it wants (all of them if every one is such), and which cards are."""
+        shown = {c: self._shown(c, view) for c in cards}
+        return [c for c in cards if not shown[c]] or cards, shown
 
     # -- the match ------------------------------------------------------------
 
@@ -561,7 +552,7 @@ class DificilBot(ChinchonBot):
         one the next player has shown it wants while another will do."""
         deck = view.options.deck
         without = points_without_each(hand, deck)
-        cands, wanted = self._never_feeds([c for c in hand if c != exclude], view)
+        cands, shown = self._never_feeds([c for c in hand if c != exclude], view)
         floor = min(without[c] for c in cands) + self.PRUNE
         promise = self._promise(view)
         scored = []
@@ -569,7 +560,7 @@ class DificilBot(ChinchonBot):
             if without[c] > floor:
                 continue
             rest = [x for x in hand if x is not c]
-            danger = self._danger(c, wanted[c], view, live)
+            danger = self._danger(c, shown[c], view, live)
             scored.append((self.evaluate(rest, deck, live, promise) + danger, c))
         low = min(v for v, _ in scored)
         best = [c for v, c in scored if v <= low + 1e-9]
@@ -654,12 +645,12 @@ class DificilBot(ChinchonBot):
         points_now = ranked[0][1]
         best: tuple[float, Card] | None = None
         for _, _points, card in ranked:
-            wanted = self._wanted(card, view)
-            if wanted == SHOWN or (wanted and self.tuning.avoid_near):
+            shown = self._shown(card, view)
+            if shown:
                 continue
             rest = [c for c in hand if c is not card]
             gain = self._wait_gain(view, rest, points_now, live)
-            gain -= self._danger(card, wanted, view, live)
+            gain -= self._danger(card, shown, view, live)
             if best is None or gain > best[0]:
                 best = (gain, card)
         if best is None or best[0] <= margin:

@@ -123,7 +123,8 @@ def melds_text(melds: Sequence[Sequence[Card]], deck: int, *, numbered: bool = F
 #: same ids at "medio" and "dificil": each line holds at both levels.
 STYLE_DESCRIPTIONS = {
     "prudente": N_(
-        "prudente: no le da al siguiente lo que le ha visto recoger y cierra en cuanto puede"
+        "prudente: suelta pronto las figuras, no le da al siguiente lo que le ha visto "
+        "recoger y cierra en cuanto puede"
     ),
     "atrevido": N_(
         "atrevido: recoge del montón cartas para hacer parejas y guarda sus parejas "
