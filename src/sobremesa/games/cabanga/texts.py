@@ -106,3 +106,14 @@ def side_word(side: str) -> str:
 
 def side_short(side: str) -> str:
     return _("izq") if side == "left" else _("der")
+
+
+# The rivals' personalities (bots.STYLES), said in a rival's description: the name
+# before the colon, then what the style does differently at its level.
+STYLE_DESCRIPTIONS = {
+    "prudente": N_(
+        "prudente: antes repite color o se guarda una carta de muchos puntos que dejar un hueco"
+    ),
+    "atrevido": N_("atrevido: se quita antes las cartas que más puntos valen, aunque dejen hueco"),
+    "cazador": N_("cazador: deja las filas abiertas alrededor de sus cartas, para tirarlas"),
+}
