@@ -345,10 +345,11 @@ def test_side_alone_plays_the_card_just_asked_about(isolated_home):
 
 
 def test_rows_say_which_gap_cards_are_already_out(isolated_home):
-    typed = ["jugar pos 1 izquierda"] * 3 + ["cabanga", "jugar pos 1 izquierda", "cabanga", "filas"]
-    out = run(PLAY, typed, isolated_home).stdout.splitlines()
-    # Seed 3: the player threw the purple 5 and Lucía the 6 into Jorge's gap.
-    assert out[-2] == "Morado: izquierda 4, derecha 7, hueco: el 5 y el 6, ya han salido."
+    # Seed 3 with fácil rivals (no styles: their plays stay put): the player threw
+    # the red 5 and Elena the 10 into Lucía's gap.
+    out = run([*PLAY, "--nivel", "facil"], ["5", "12", "filas"], isolated_home).stdout
+    row = "Rojo: izquierda gris 3, derecha 11, hueco del 4 al 10, quedan: 4, 6, 7, 8 y 9."
+    assert row in out.splitlines()
 
 
 def test_a_window_saved_half_way_goes_on_with_the_time_it_had_left(isolated_home):
