@@ -2,8 +2,11 @@
 which pile is which, memory aids (quedan, jugadas), the pending side on the prompt,
 a pause after every new hand, one wording for cards already out, English all through.
 
-Seed 3, the player's first turn (after Lucía, Jorge and Elena; avoid amarillo):
-hand rojo 3 y 5; azul 2, 7, 8 y 13; amarillo 12; morado 2."""
+Seed 3, the player's first turn (after Lucía, Jorge and Elena; avoid rojo):
+hand rojo 3 y 5; azul 2, 7, 8 y 13; amarillo 12; morado 2 (rivals at the default
+level, medio). Moments later in a game are pinned with fácil rivals (PLAY_FACIL and
+the `games` fixture), which have no styles: a table gives medio and difícil rivals
+a style each, and their plays change whenever those levels are tuned."""
 
 import pytest
 from entrypoint import run
@@ -17,8 +20,7 @@ from sobremesa.ui.session import Pause
 
 PLAY = ["jugar", "cabanga", "--semilla", "3", "--ritmo", "0"]
 PLAY_EN = [*PLAY, "--idioma", "en"]
-# Reads the rows and the hand before each move (plays the first card on the left).
-WATCH = ["filas", "mano", "jugar pos 1 izquierda", "cabanga"]
+PLAY_FACIL = [*PLAY, "--nivel", "facil"]
 
 
 def lines_of(args, typed, home):
@@ -56,9 +58,9 @@ def test_a_card_is_named_as_people_say_it(tmp_path, typed, played):
 
 
 def test_a_bare_number_in_your_window_throws_it(tmp_path):
-    out = lines_of(PLAY, ["rojo 5 izq", "3"], tmp_path)
-    i = out.index("¡Cabanga! Rojo 2: te entra el 3.")
-    assert "Tiras rojo 3." in out[i + 1 :]
+    out = lines_of(PLAY_FACIL, ["5"], tmp_path)
+    i = out.index("¡Cabanga! Rojo 11: te entra el 5.")
+    assert out[i + 1] == "Tiras rojo 5."
 
 
 def test_two_cards_of_that_value_are_asked_about(tmp_path):
@@ -105,9 +107,9 @@ def test_cards_as_people_say_them_in_english(tmp_path):
 
 def test_rows_say_left_and_right_everywhere(tmp_path):
     out = lines_of(PLAY, ["filas", "mesa"], tmp_path)
-    row = "Rojo: izquierda gris 3, derecha gris 14, hueco del 4 al 13."
+    row = "Amarillo: izquierda gris 7, derecha gris 12, hueco del 8 al 11."
     assert out.count(row) == 3  # the round's start, filas, mesa
-    assert "Amarillo: izquierda 14, derecha gris 12, hueco: el 13, ya ha salido." in out
+    assert out.count("Rojo: izquierda 18, derecha gris 14, hueco del 15 al 17.") == 2
 
 
 def test_rows_brief_form_fits_a_braille_line():
@@ -121,50 +123,56 @@ def test_rows_brief_form_fits_a_braille_line():
 @pytest.mark.slow
 def test_rows_in_english_say_left_and_right(tmp_path):
     out = lines_of(PLAY_EN, ["rows"], tmp_path)
-    assert "Red: left grey 3, right grey 14, gap from 4 to 13." in out
-    assert "Yellow: left 14, right grey 12, gap: 13, already out." in out
+    assert "Yellow: left grey 7, right grey 12, gap from 8 to 11." in out
+    assert "Red: left 18, right grey 14, gap from 15 to 17." in out
 
 
 # -- 3. quedan leaves out your own cards; jugadas names the plays without a gap -------
 
 
 @pytest.mark.slow
-def test_quedan_leaves_out_your_own_cards(tmp_path):
-    out = lines_of(PLAY, WATCH * 26, tmp_path)
-    # The player holds azul 3, 7 and 8: of the gap 3-9, only 5 and 9 are unseen.
-    row = "Azul: izquierda 2, derecha 10, hueco del 3 al 9, quedan: 5 y 9."
+def test_quedan_leaves_out_your_own_cards(games):
+    out = games(9)
+    # The player holds rojo 13; 14 and 15 are out: of the gap 12-15, only 12 is unseen.
+    row = "Rojo: izquierda 16, derecha 11, hueco del 12 al 15, quedan: 12."
     i = out.index(row)
     hand = next(line for line in out[i:] if line.startswith("Tu mano"))
-    assert "azul 3, 7, 8" in hand
+    assert "rojo 3, 13 y 18" in hand
 
 
 @pytest.mark.slow
-def test_only_your_cards_are_left_in_a_gap(tmp_path):
-    args = ["jugar", "cabanga", "--semilla", "5", "--ritmo", "0"]
-    out = lines_of(args, WATCH * 40, tmp_path)
-    row = "Azul: izquierda 4, derecha 1, hueco: el 2 y el 3, solo quedan las tuyas."
+def test_only_your_cards_are_left_in_a_gap(games):
+    out = games(10)
+    row = "Rojo: izquierda 17, derecha 12, hueco del 13 al 16, solo quedan las tuyas."
     i = out.index(row)
     hand = next(line for line in out[i:] if line.startswith("Tu mano"))
-    assert "azul 3," in hand
+    assert "rojo 5, 13 y 14" in hand
 
 
 @pytest.mark.slow
-def test_quedan_in_english_is_unseen(tmp_path):
-    out = lines_of(PLAY_EN, ["rows", "hand", "play pos 1 left", "cabanga"] * 26, tmp_path)
-    assert "Blue: left 2, right 10, gap from 3 to 9, unseen: 5 and 9." in out
+def test_quedan_in_english_is_unseen(games):
+    out = games(9, english=True)
+    assert "Red: left 16, right 11, gap from 12 to 15, unseen: 12." in out
     assert not any("left: " in line for line in out)
 
 
 @pytest.mark.slow
 def test_jugadas_names_the_plays_without_a_gap(tmp_path):
     out = lines_of(PLAY, ["jugadas"], tmp_path)
-    assert "Sin castigo de color: rojo 3 y 5; azul 2, 7, 8 y 13; morado 2." in out
-    assert "Sin hueco: rojo 3 derecha y amarillo 12 izquierda." in out
-    # Amarillo 12 on the right leaves the 13, already thrown: nobody can throw.
-    assert "Hueco que nadie puede llenar: amarillo 12 derecha." in out
+    assert "Sin castigo de color: azul 2, 7, 8 y 13; amarillo 12; morado 2." in out
+    assert "Sin hueco: amarillo 12 izquierda." in out
     out = lines_of(PLAY_EN, ["options"], tmp_path / "en")
-    assert "No gap: red 3 right and yellow 12 left." in out
-    assert "Gap nobody can fill: yellow 12 right." in out
+    assert "No colour penalty: blue 2, 7, 8 and 13; yellow 12; purple 2." in out
+    assert "No gap: yellow 12 left." in out
+
+
+@pytest.mark.slow
+def test_jugadas_names_a_gap_nobody_can_fill(games):
+    # Seed 9: plays that would leave gaps whose cards are all out (or the player's)
+    line = "rojo 10 izquierda, rojo 10 derecha, azul 18 derecha y amarillo 10 derecha."
+    assert "Hueco que nadie puede llenar: " + line in games(9)
+    line = "red 10 left, red 10 right, blue 18 right and yellow 10 right."
+    assert "Gap nobody can fill: " + line in games(9, english=True)
 
 
 # -- 4. the prompt shows the pending side ---------------------------------------------
@@ -262,16 +270,16 @@ def test_a_round_the_player_starts_waits_for_their_play():
 
 
 @pytest.mark.slow
-def test_cards_already_out_have_one_wording(tmp_path):
-    out = lines_of(PLAY, WATCH * 55, tmp_path)
+def test_cards_already_out_have_one_wording(games):
+    out = games(37)
     text = "\n".join(out)
     assert "ya salidas" not in text and "ya han salido todas" not in text
     assert (
-        "Jorge juega amarillo 13 a la izquierda; hueco: el 11 y el 12, ya han salido: no hay cabanga."
+        "Elena juega amarillo 4 a la izquierda; hueco: el 2 y el 3, ya han salido: no hay cabanga."
         in out
     )
-    assert "Amarillo: izquierda 13, derecha 10, hueco: el 11 y el 12, ya han salido." in out
-    assert "Amarillo: izquierda 14, derecha gris 12, hueco: el 13, ya ha salido." in out
+    assert "Amarillo: izquierda 4, derecha 1, hueco: el 2 y el 3, ya han salido." in out
+    assert "Azul: izquierda 2, derecha 4, hueco: el 3, ya ha salido." in games(9)
 
 
 # -- 7. the rules say when a round really ends -------------------------------------------
@@ -325,13 +333,14 @@ ASK_EN = ["rows", "hand", "play pos 1 left", "options", "cabanga"]
 
 @pytest.fixture(scope="module")
 def games(tmp_path_factory):
-    """Whole games, played once for the tests below: (seed, language) → lines."""
+    """Whole games against fácil rivals, played once for the tests below: (seed,
+    language) → lines."""
     cache = {}
 
     def played(seed, english=False, script=None):
         key = (seed, english, tuple(script or ()))
         if key not in cache:
-            args = ["jugar", "cabanga", "--semilla", str(seed), "--ritmo", "0"]
+            args = ["jugar", "cabanga", "--semilla", str(seed), "--ritmo", "0", "--nivel", "facil"]
             args += ["--idioma", "en"] if english else []
             typed = (script or (ASK_EN if english else ASK)) * 60
             cache[key] = lines_of(args, typed, tmp_path_factory.mktemp("game"))
@@ -375,34 +384,36 @@ def test_a_move_as_the_game_says_it_plays_in_english(tmp_path):
 @pytest.mark.slow
 def test_resume_and_turno_say_the_colour_to_avoid(tmp_path):
     out = lines_of(PLAY, ["turno", "salir"], tmp_path)
-    assert "Tu turno: evita el amarillo. Ronda 1." in out
+    assert "Tu turno: evita el rojo. Ronda 1." in out
     out = lines_of(["continuar", "--ritmo", "0"], ["salir"], tmp_path)
     i = out.index("Morado: izquierda gris 18, derecha 18, sin hueco.")
     assert out[i + 1 : i + 4] == [
-        "Última jugada: Jorge tira amarillo 13.",
-        "Cartas: Lucía 7, Jorge 6, Elena 8.",
-        "Tu turno: evita el amarillo. Ronda 1.",
+        "Última jugada: Elena juega rojo 18 a la izquierda; hueco del 15 al 17; no te entra.",
+        "Cartas: Lucía 7, Jorge 7, Elena 7.",
+        "Tu turno: evita el rojo. Ronda 1.",
     ]
     home = tmp_path / "en"
     lines_of(PLAY_EN, ["quit"], home)
     out = lines_of(["continuar", "--ritmo", "0", "--idioma", "en"], ["turn", "quit"], home)
-    assert "Cards: Lucía 7, Jorge 6, Elena 8." in out
-    assert out.count("Your turn: avoid yellow. Round 1.") == 2  # the summary, then turn
+    assert "Cards: Lucía 7, Jorge 7, Elena 7." in out
+    assert out.count("Your turn: avoid red. Round 1.") == 2  # the summary, then turn
 
 
 @pytest.mark.slow
 def test_the_window_line_names_the_cards_within_eight_words(games):
-    out = games(25)
+    out = games(9)
     # Named while the line keeps to 8 words, so "cabanga 4 10" can be typed at once;
     # beyond, the count, and jugadas names them.
     windows = [line for line in out if line.startswith("¡Cabanga! ")]
     assert windows and all(len(line.split()) <= 8 for line in windows)
-    assert "¡Cabanga! Morado 14: te entran 3 cartas." in out
-    i = out.index("¡Cabanga! Morado 13: te entran 5 cartas.")
-    assert out[i + 1] == "Te entran: morado 3, 6, 9, 10 y 12. Escribe cabanga o paso."
-    out = games(25, english=True)
-    i = out.index("Cabanga! Purple 13: 5 cards of yours fit.")
-    assert out[i + 1] == "Your cards that fit: purple 3, 6, 9, 10 and 12. Type cabanga or pass."
+    assert "¡Cabanga! Morado 2: te entran 4 y 10." in out
+    assert "¡Cabanga! Azul 4: te entran 3 cartas." in out
+    i = out.index("¡Cabanga! Amarillo 2: te entran 5 cartas.")
+    assert "Te entran: amarillo 7, 8, 12, 14 y 17. Escribe cabanga o paso." in out[i : i + 10]
+    out = games(9, english=True)
+    i = out.index("Cabanga! Yellow 2: 5 cards of yours fit.")
+    fit = "Your cards that fit: yellow 7, 8, 12, 14 and 17. Type cabanga or pass."
+    assert fit in out[i : i + 10]
 
 
 @pytest.mark.slow
@@ -426,17 +437,16 @@ def test_rules_read_as_rules(tmp_path):
 
 @pytest.mark.slow
 def test_gap_lines_say_which_cards_are_left(tmp_path, games):
-    out = games(3, script=WATCH)
+    out = games(9)
     assert (
-        "Lucía juega morado 11 a la derecha; hueco del 12 al 15, quedan: 12 y 13; no te entra."
-        in out
+        "Lucía juega morado 14 a la derecha; hueco del 3 al 13, "
+        "quedan: 3, 5, 6, 7, 8, 9, 11, 12 y 13; no te entra." in out
     )
-    assert "Juegas rojo 9 a la izquierda; hueco del 3 al 8, quedan: 4, 6, 7 y 8." in out
-    out = lines_of(PLAY, WATCH * 2 + ["jugar pos 1"], tmp_path)
+    assert "Juegas rojo 3 a la izquierda; hueco del 4 al 10, quedan: 4, 5, 6, 7, 9 y 10." in out
+    out = lines_of(PLAY_FACIL, ["5", "12", "jugar pos 1"], tmp_path)
     assert (
-        "Rojo 9: a la izquierda deja hueco del 3 al 8, quedan: 4, 6, 7 y 8; "
-        "a la derecha deja hueco del 2 al 8, quedan: 4, 6, 7 y 8. Escribe izquierda o derecha."
-        in out
+        "Rojo 3: a la izquierda deja hueco del 4 al 10, quedan: 4, 6, 7, 8 y 9; "
+        "a la derecha no deja hueco. Escribe izquierda o derecha." in out
     )
 
 
@@ -457,9 +467,9 @@ def test_gap_lines_brief_forms_fit_a_braille_line():
 
 @pytest.mark.slow
 def test_all_your_cards_are_of_the_colour_to_avoid_agrees(games):
-    assert "Todas tus cartas son moradas: robarás una de castigo." in games(14)
-    assert "Todas tus cartas son azules: robarás una de castigo." in games(16)
-    assert "All your cards are purple: you will draw a penalty card." in games(14, english=True)
+    assert "Todas tus cartas son rojas: robarás una de castigo." in games(10)
+    assert "Todas tus cartas son azules: robarás una de castigo." in games(2)
+    assert "All your cards are blue: you will draw a penalty card." in games(2, english=True)
 
 
 @pytest.mark.slow
@@ -469,31 +479,31 @@ def test_help_explains_the_side_and_the_jugadas_shortcut(tmp_path):
         "izquierda o derecha: la pila para la carta que escribiste sin lado, como rojo 4 (i)" in out
     )
     assert "jugadas: qué puedes jugar sin castigo y sin hueco (F7, co)" in out
-    assert "Sin hueco: rojo 3 derecha y amarillo 12 izquierda." in out  # co: jugadas
+    assert "Sin hueco: amarillo 12 izquierda." in out  # co: jugadas
     out = lines_of(PLAY_EN, ["help", ""], tmp_path / "en")
     assert "left or right: the pile for the card you typed without a side, as red 4" in out
 
 
 @pytest.mark.slow
 def test_the_final_screen_ranks_and_says_who_ended_it(games):
-    out = games(3, script=WATCH)
-    i = out.index("Llegas a 18 y termina la partida.")
+    out = games(37)
+    i = out.index("Llegas a 20 y termina la partida.")
     assert out[i : i + 4] == [
-        "Llegas a 18 y termina la partida.",
-        "Gana Lucía con 0 puntos.",
+        "Llegas a 20 y termina la partida.",
+        "Gana Elena con 6 puntos.",
         "Quedas cuarto.",
-        "Puntos finales: Lucía 0, Jorge 5, Elena 13, Tú 18.",
+        "Puntos finales: Elena 6, Ana 11, Mario 16, Tú 20.",
     ]
-    out = games(25)
-    assert "Pablo llega a 21 y termina la partida." in out
+    out = games(9)
+    assert "Pablo llega a 18 y termina la partida." in out
     assert "Quedas tercero." in out
-    out = games(25, english=True)
-    i = out.index("Pablo reaches 21 and the game ends.")
+    out = games(9, english=True)
+    i = out.index("Pablo reaches 18 and the game ends.")
     assert out[i : i + 4] == [
-        "Pablo reaches 21 and the game ends.",
-        "Lucía wins with 1 point.",
+        "Pablo reaches 18 and the game ends.",
+        "Marta wins with 0 points.",
         "You finish third.",
-        "Final scores: Lucía 1, Marta 9, You 14, Pablo 21.",
+        "Final scores: Marta 0, Lucía 8, You 9, Pablo 18.",
     ]
 
 
@@ -501,10 +511,11 @@ def test_the_final_screen_ranks_and_says_who_ended_it(games):
 def test_mesa_says_what_it_counts_and_the_limit_is_warned(tmp_path, games):
     out = lines_of(PLAY, ["mesa"], tmp_path)
     assert (
-        "Mazo de castigo: 39 cartas. Tiradas por cabanga: 1. Cartas: Tú 8, Lucía 7, Jorge 6, Elena 8."
+        "Mazo de castigo: 40 cartas. Tiradas por cabanga: 0. Cartas: Tú 8, Lucía 7, Jorge 7, Elena 7."
         in out
     )
-    out = games(11)
-    i = out.index("Elena está a 2 del límite.")
-    assert out[i - 1].startswith("Tú: ") and out[i + 1].startswith("Ronda 4.")
-    assert "Elena is 2 from the limit." in games(11, english=True)
+    out = games(37)
+    i = out.index("Estás a 1 del límite.")
+    assert out[i - 1].startswith("Mario: ") and out[i + 1] == "Mario está a 2 del límite."
+    assert out[i + 2].startswith("Ronda 3.")  # after every result, before the next round
+    assert "Mario is 2 from the limit." in games(37, english=True)
