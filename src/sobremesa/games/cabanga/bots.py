@@ -305,7 +305,8 @@ class DificilBot(CabangaBot):
 
     def __init__(self, seat: int, rng_seed: int = 0, style: str = "") -> None:
         super().__init__(seat, rng_seed, style)
-        for name, value in self.STYLE_WEIGHTS[style].items():
+        # A style this version does not know (a save from another) plays plainly.
+        for name, value in self.STYLE_WEIGHTS.get(style, {}).items():
             setattr(self, name, value)
 
     # Measured (benchmarks/bench_bots.py): against the old "medio", which scored

@@ -14,8 +14,8 @@ from sobremesa.ui.wording import join
 # Written from the bots' behaviour (cabanga/bots.py): edit it when a level changes.
 LEVEL_DESCRIPTIONS = {
     "facil": N_("juega cualquier carta y abre huecos; lento en el Cabanga"),
-    "medio": N_("deja huecos pequeños; no recuerda quién pasó"),
-    "dificil": N_("cuenta cartas y recuerda quién pasó; deja pocos huecos"),
+    "medio": N_("evita los huecos si puede; si no, suelta su carta más alta"),
+    "dificil": N_("cuenta cartas y deja huecos solo donde nadie puede tirar"),
 }
 
 COLOUR_NAMES = {
