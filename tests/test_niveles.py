@@ -304,7 +304,9 @@ def test_niveles_on_the_command_line_seats_one_level_per_rival(isolated_home):
     names = table["names"]
     lines = result.stdout.splitlines()
     assert lines[0] == f"¡Cabanga! contra {names[1]}, {names[2]} y {names[3]}."
-    said = [f"{names[1]}: fácil.", f"{names[2]}: difícil.", f"{names[3]}: medio."]
+    styles = table.get("styles") or ["", "", "", ""]  # medio and difícil have the game's styles
+    said = [rival_line("cabanga", names[s], table["levels"][s], styles[s]) for s in (1, 2, 3)]
+    assert said[0] == f"{names[1]}: fácil."
     assert lines[1:4] == said
     assert lines.count(said[0]) == 2  # the intro, then `rivales`
     # --nivel: every rival at one level again (the list was for that run only)
