@@ -2,8 +2,15 @@
 TTY (TERM=dumb), its own SOBREMESA_HOME, one typed line per list item."""
 
 import os
+import re
 import subprocess
 import sys
+
+
+def is_rival_line(line):
+    """A line of the intro's one per rival (`Lucía: medio, estilo prudente.`): said
+    again when a saved game is resumed."""
+    return re.match(r"^\w+: (fácil|medio|difícil)\b", line) is not None
 
 
 def environment(home):

@@ -4,7 +4,7 @@ import json
 import re
 
 import pytest
-from entrypoint import run
+from entrypoint import is_rival_line, run
 from listening import FakeClock
 
 from sobremesa.core.speech_time import speaking_seconds
@@ -54,7 +54,11 @@ def test_end_of_input_then_continuar_resumes_identically(tmp_path):
     recalled += ("Tu mano, ", "Valen ", "Cabanga abierto", "Última jugada: ", "Cartas: ")
 
     def game(text, drop_recall):
-        out = [line for line in text.splitlines() if not line.startswith(skip)]
+        out = [
+            line
+            for line in text.splitlines()
+            if not line.startswith(skip) and not is_rival_line(line)
+        ]
         if drop_recall:  # the lines a resumed game says first, before play goes on
             while out and out[0].startswith(recalled):
                 out.pop(0)

@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from entrypoint import run
+from entrypoint import is_rival_line, run
 from listening import FakeClock
 
 from sobremesa.games.castana import rules as r
@@ -57,7 +57,11 @@ def test_end_of_input_then_continuar_resumes_identically(tmp_path):
     recalled_hand = (" cartas, ", "1 carta, ")
 
     def game(text, drop_recall):
-        out = [line for line in text.splitlines() if not line.startswith(skip)]
+        out = [
+            line
+            for line in text.splitlines()
+            if not line.startswith(skip) and not is_rival_line(line)
+        ]
         if drop_recall:  # what a resumed game says first: scores, turn, hand
             while out and (out[0].startswith(recalled) or any(k in out[0] for k in recalled_hand)):
                 out.pop(0)

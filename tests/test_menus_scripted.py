@@ -85,7 +85,7 @@ def test_english_level_words_on_the_command_line(isolated_home):
         [],
         isolated_home,
     )
-    assert spanish.stdout.startswith("Palabras contra Lucía, nivel difícil.")
+    assert spanish.stdout.splitlines()[1].startswith("Lucía: difícil")
 
 
 def test_english_menus_name_levels_in_english(isolated_home):

@@ -148,7 +148,8 @@ def test_full_game_with_hints_to_the_end_is_reproducible():
     assert result == "over"
     assert first.out == second.out
     out = first.out
-    assert out[0] == "Palabras contra Lucía, nivel medio."
+    assert out[0] == "Palabras contra Lucía."
+    assert out[1].startswith("Lucía: medio")  # a line per rival: its level (and style)
     assert any(line.startswith("Juegas ") for line in out)
     assert any(line.startswith("Lucía juega ") for line in out)
     assert any(line.startswith("Fin de la partida: ") for line in out)

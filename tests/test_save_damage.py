@@ -269,7 +269,8 @@ def test_settings_that_cannot_be_written_are_said_and_kept_for_the_run(isolated_
 @pytest.mark.slow
 def test_a_reaction_window_of_a_seat_not_at_the_table_is_damage(isolated_home, seat):
     """ABC ¡Castaña! saved in its first window: a challenger that is no seat."""
-    result = run(["jugar", "castana", "--semilla", "3", "--ritmo", "0"], ["mano"], isolated_home)
+    # Seed 0: the first window is open when `mano` is typed (seeded bots' moves).
+    result = run(["jugar", "castana", "--semilla", "0", "--ritmo", "0"], ["mano"], isolated_home)
     assert result.returncode == 0
     path = save_of(isolated_home, "castana")
     data = saves.load_payload(path)

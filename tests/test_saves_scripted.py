@@ -6,7 +6,7 @@ main menu's Continuar."""
 import json
 
 import pytest
-from entrypoint import run
+from entrypoint import is_rival_line, run
 from fake_console import FakeConsole
 
 from sobremesa.ui.session import Session
@@ -283,8 +283,9 @@ def test_menus_take_the_name_of_an_option(tmp_path):
     out = result.stdout
     assert result.returncode == 0, result.stderr
     intro = [line for line in out.splitlines() if line.startswith("Palabras contra ")]
-    assert len(intro) == 1 and intro[0].endswith(", nivel medio.")  # the level chosen
-    assert intro[0].count(" y ") == 1  # two rivals
+    assert len(intro) == 1 and intro[0].count(" y ") == 1  # two rivals
+    rivals = [line for line in out.splitlines() if is_rival_line(line)]
+    assert len(rivals) == 2 and all(": medio" in line for line in rivals)  # the level chosen
     assert "Escribe un número del 1 al" not in out
     # A word that begins no option, or more than one, is not taken.
     result = run([], ["pa", "salir"], tmp_path / "b")
