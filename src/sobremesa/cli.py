@@ -23,6 +23,7 @@ from sobremesa.settings import (
 from sobremesa.ui.announcer import Announcer
 from sobremesa.ui.console import end_on_signals, make_console
 from sobremesa.ui.numbers import decimal_number, number, signed_number
+from sobremesa.ui.rivals import LEVEL_WORDS, level_words
 from sobremesa.ui.session import Session
 
 GAME_ALIASES = {game_id: game_id for game_id in GAMES}  # what may be typed, folded
@@ -70,30 +71,26 @@ def integer(text: str) -> int:
 
 
 # Level words a player may type on the command line, in either language.
-LEVEL_WORDS = {
-    "facil": "facil",
-    "medio": "medio",
-    "dificil": "dificil",
-    "easy": "facil",
-    "medium": "medio",
-    "hard": "dificil",
-}
-
-
 def level_list(text: str) -> list[str]:
     """`--niveles facil,dificil`: one level per rival, in seat order (either
     language; spaces after the commas are allowed)."""
-    levels = []
-    for word in text.split(","):
-        level = LEVEL_WORDS.get(_fold(word))
-        if level is None:
-            raise argparse.ArgumentTypeError(
-                _("nivel desconocido: {word}; los niveles son facil, medio y dificil").format(
-                    word=word.strip() or '""'
-                )
+    try:
+        return level_words(text)
+    except ValueError as unknown:
+        raise argparse.ArgumentTypeError(
+            _("nivel desconocido: {word}; los niveles son facil, medio y dificil").format(
+                word=str(unknown) or '""'
             )
-        levels.append(level)
-    return levels
+        ) from None
+
+
+def _level_option(name: str, description: str) -> str:
+    """`Fácil: cierra tarde…`, or the level's name alone if it says nothing more."""
+    return (
+        _("{level}: {description}").format(level=name, description=description)
+        if description
+        else name
+    )
 
 
 def levels_help() -> str:
@@ -102,12 +99,7 @@ def levels_help() -> str:
     for game in GAMES.values():
         lines.append(_(game.name))
         for level in game.levels:
-            lines.append(
-                "  "
-                + _("{level}: {description}").format(
-                    level=_(LEVEL_NAMES[level]), description=game.level_description(level)
-                )
-            )
+            lines.append("  " + _level_option(_(LEVEL_NAMES[level]), game.level_description(level)))
     return "\n".join(lines)
 
 
@@ -629,12 +621,7 @@ class App:
         rivals = getattr(self.settings, game_id).rivals
         while True:
             options = [
-                _("{level}: {description}").format(
-                    level=_(LEVEL_NAMES[lv]), description=game.level_description(lv)
-                )
-                if game.level_description(lv)
-                else _(LEVEL_NAMES[lv])
-                for lv in levels
+                _level_option(_(LEVEL_NAMES[lv]), game.level_description(lv)) for lv in levels
             ]
             if rivals > 1:
                 options.append(_("Distinto para cada rival"))

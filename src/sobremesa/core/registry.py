@@ -119,14 +119,11 @@ class GameEntry:
         """A style as said after "estilo" (`Ana: difícil, estilo prudente`): the
         game's `texts.STYLE_NAMES`, else the name before the colon of its
         `texts.STYLE_DESCRIPTIONS` ("prudente: ..."), else the style id."""
-        texts = self.texts()
-        names = getattr(texts, "STYLE_NAMES", {})
+        names = getattr(self.texts(), "STYLE_NAMES", {})
         if style in names:
             return _(names[style])
-        described = getattr(texts, "STYLE_DESCRIPTIONS", {})
-        if style in described:
-            return _(described[style]).split(":", 1)[0].strip()
-        return style
+        described = self.style_description(style)
+        return described.split(":", 1)[0].strip() if described else style
 
     def style_description(self, style: str) -> str:
         """What a style does, as the game's `texts.STYLE_DESCRIPTIONS` says it

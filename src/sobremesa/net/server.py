@@ -42,7 +42,7 @@ from sobremesa.net.seat import Peer
 from sobremesa.net.table import ServerTable, TableOptions, new_code
 from sobremesa.net.wal import read_log, set_aside_log
 from sobremesa.ui.commands import fold
-from sobremesa.ui.rivals import level_name, rival_text
+from sobremesa.ui.rivals import LEVEL_WORDS, level_name, level_words, rival_text
 from sobremesa.ui.session import TypedAction
 from sobremesa.ui.wording import join_or
 
@@ -62,8 +62,6 @@ CHAT_KEEP = 50
 
 GAME_WORDS = {fold(name): game_id for game_id in GAMES for name in (game_id, GAMES[game_id].name)}
 GAME_WORDS.update({"castana": "castana", "abc": "castana", "cabanga": "cabanga"})
-LEVELS = {"facil": "facil", "easy": "facil", "medio": "medio", "medium": "medio",
-          "dificil": "dificil", "hard": "dificil"}  # fmt: skip
 
 
 class RateLimit:
@@ -352,7 +350,7 @@ class Connection(Peer):
             word = fold(word)
             if word.isdigit():
                 frame["rivales"] = int(word)
-            elif word in LEVELS or "," in word:  # a level, or one per rival
+            elif word in LEVEL_WORDS or "," in word:  # a level, or one per rival
                 frame["nivel"] = word
             elif word in ("espectador", "spectator"):
                 frame["espectador"] = True
@@ -414,20 +412,19 @@ class Connection(Peer):
         """`crear`'s level: one for every bot (an unknown word is medio, as before),
         or one per rival with commas (`facil,dificil`), as many as RIVALES says;
         None (said why) when the list is wrong."""
-        words = [fold(word) for word in (text or "medio").split(",")]
-        if len(words) == 1:
-            return [LEVELS.get(words[0], "medio")]
-        unknown = [word for word in words if word not in LEVELS]
-        if unknown:
+        if "," not in (text or ""):
+            return [LEVEL_WORDS.get(fold(text or "medio"), "medio")]
+        try:
+            levels = level_words(text or "")
+        except ValueError as unknown:
             self.say(
                 [
                     _("Nivel desconocido: {word}. Los niveles son facil, medio y dificil.").format(
-                        word=unknown[0][:20] or '""'
+                        word=str(unknown)[:20] or '""'
                     )
                 ]
             )
             return None
-        levels = [LEVELS[word] for word in words]
         if rivals is not None and len(levels) != rivals:
             self.say(
                 [

@@ -23,6 +23,25 @@ if TYPE_CHECKING:
 LEVEL_NAMES = {"facil": N_("fácil"), "medio": N_("medio"), "dificil": N_("difícil")}
 
 
+#: The words a level may be typed as (either language), folded, and its id.
+LEVEL_WORDS = {"facil": "facil", "medio": "medio", "dificil": "dificil",
+               "easy": "facil", "medium": "medio", "hard": "dificil"}  # fmt: skip
+
+
+def level_words(text: str) -> list[str]:
+    """The levels of `facil,dificil` (one per rival; spaces after the commas
+    allowed, either language); ValueError with the first word that is none."""
+    from sobremesa.ui.commands import fold
+
+    levels = []
+    for word in text.split(","):
+        level = LEVEL_WORDS.get(fold(word.strip()))
+        if level is None:
+            raise ValueError(word.strip())
+        levels.append(level)
+    return levels
+
+
 def level_name(level: str) -> str:
     return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 

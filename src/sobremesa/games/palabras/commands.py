@@ -10,6 +10,7 @@ from sobremesa.games.palabras.notation import NotationError, assign_blanks, pars
 from sobremesa.games.palabras.tiles import BLANK, normalize_rack
 from sobremesa.i18n import N_, _
 from sobremesa.ui.commands import CommandSpec, fold
+from sobremesa.ui.rivals import LEVEL_NAMES, level_name  # noqa: F401 (re-exported by ui)
 
 COMMANDS = [
     CommandSpec(
@@ -135,15 +136,10 @@ RULES = [
     ),
 ]
 
-LEVEL_NAMES = {"facil": N_("fácil"), "medio": N_("medio"), "dificil": N_("difícil")}
 #: Escape while a move waits for its confirmation (setting confirm_moves)
 CONFIRM_KEYS = {"escape": "anular"}
 #: the answers that play a move waiting for confirmation (anything else cancels it)
 YES = frozenset(("si", "s", "yes", "y", "vale", "ok"))
-
-
-def level_name(level: str) -> str:
-    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
 def read_move(args: str, board: Board, rack: str | None) -> Move | str:
