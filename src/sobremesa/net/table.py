@@ -406,7 +406,7 @@ class ServerTable:
         settings.language = lang
         data = {
             "state": match.opening,
-            "table": Table(names, seat, levels, styles if any(styles) else []).to_dict(),
+            "table": Table(names, seat, levels, styles).to_dict(),
             "bots": [],
             "extra": {},
         }

@@ -39,7 +39,7 @@ class Table:
     names: list[str]
     human: int | None  # None: spectator mode, every seat is a bot
     levels: list[str | None]  # a bot's level per seat; None: a person
-    #: a bot's style per seat ("" none; empty list: no bot has one)
+    #: a bot's style per seat ("" none; saved only if a bot has one)
     styles: list[str] = field(default_factory=list)
 
     def style(self, seat: int) -> str:
@@ -90,7 +90,7 @@ def seat_table(
     bot_levels = iter(levels)
     seat_levels = [None if seat == human else next(bot_levels) for seat in range(players)]
     chosen = choose_styles(styles or {}, seat_levels, seed)
-    return Table(names, human, seat_levels, chosen if any(chosen) else [])
+    return Table(names, human, seat_levels, chosen)
 
 
 def make_bots(table: Table, seed: int, make: Callable[..., Any]) -> dict[int, Any]:
@@ -136,8 +136,7 @@ def restore_seats(
     bots = {int(seat): bot_from_dict(bot) for seat, bot in data["bots"]}
     if not table.styles:  # saved by its bots alone
         styles = [getattr(bots.get(seat), "style", "") for seat in range(game.num_seats)]
-        styles = [style if isinstance(style, str) else "" for style in styles]
-        table.styles = styles if any(styles) else []
+        table.styles = [style if isinstance(style, str) else "" for style in styles]
     return table, bots
 
 
