@@ -20,13 +20,15 @@ import pytest
 from seeded import run_seeded
 
 from sobremesa.core.cards import make_deck
-from sobremesa.games.chinchon.bots import bot_from_dict, make_bot
+from sobremesa.games.chinchon.bots import LEVELS, STYLES, bot_from_dict, make_bot
 from sobremesa.games.chinchon.rules import ChinchonGame, ChinchonOptions
 
 pytestmark = pytest.mark.slow  # thousands of seeded games
 
 
 MATCHES = 1200  # about 50 s; the full suite stays under 15 minutes in CI
+#: Every level with each of its styles ("" plays the level plainly).
+SPECS = [(level, style) for level in LEVELS for style in ("", *STYLES[level])]
 MAX_ACTIONS = 5_000
 MAX_ROUNDS = 100
 
@@ -34,7 +36,7 @@ MAX_ROUNDS = 100
 def config(i: int) -> dict[str, Any]:
     rng = random.Random(i)
     players = 2 + i % 7
-    levels = [rng.choice(("facil", "dificil")) for _ in range(players)]
+    levels = [rng.choice(SPECS) for _ in range(players)]
     return {
         "seed": i,
         "options": {
@@ -59,7 +61,9 @@ def _feed(bots, events) -> None:
 def run_checked(cfg: dict[str, Any]) -> dict[str, Any]:
     opts = ChinchonOptions.from_dict(cfg["options"])
     game = ChinchonGame(opts, cfg["seed"])
-    bots = [make_bot(lv, s, cfg["seed"] * 100 + s) for s, lv in enumerate(cfg["levels"])]
+    bots = [
+        make_bot(lv, s, cfg["seed"] * 100 + s, style=st) for s, (lv, st) in enumerate(cfg["levels"])
+    ]
     deck = make_deck(opts.deck, opts.copies)
     deck_set = set(deck)
     n_cards = len(deck)

@@ -126,3 +126,21 @@ def melds_text(melds: Sequence[Sequence[Card]], deck: int, *, numbered: bool = F
     if numbered:
         parts = [f"{i}, {text}" for i, text in enumerate(parts, 1)]
     return "; ".join(parts)
+
+
+#: One line per rivals' style (bots.STYLES), said in a rival's description. The
+#: same ids at "medio" and "dificil": each line holds at both levels.
+STYLE_DESCRIPTIONS = {
+    "prudente": N_(
+        "prudente: suelta pronto las figuras, no le da al siguiente lo que le ha visto "
+        "recoger y cierra en cuanto puede"
+    ),
+    "atrevido": N_(
+        "atrevido: recoge del montón cartas para hacer parejas y guarda sus parejas "
+        "aunque sean figuras"
+    ),
+    "paciente": N_(
+        "paciente: si le falta una carta para el chinchón y quedan por salir, "
+        "espera en vez de cerrar con puntos"
+    ),
+}
