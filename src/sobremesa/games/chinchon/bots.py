@@ -390,7 +390,7 @@ class DificilBot(ChinchonBot):
     def _live(self, view: ChinchonView) -> list[int]:
         """Unseen copies per card kind, index suit * 13 + rank (stock or hidden hands;
         0 for the ranks the deck lacks)."""
-        live = [view.options.copies * n for n in _NO_CARDS[view.options.deck]]
+        live = [view.options.copies * n for n in _ONE_OF_EACH[view.options.deck]]
         for group in (view.hand or (), self.pile, *self.known.values()):
             for c in group:
                 live[_SUIT_NO[c.suit] * 13 + c.rank] -= 1
@@ -724,7 +724,7 @@ class DificilBot(ChinchonBot):
 _SUIT_NO = {s: i for i, s in enumerate(SUITS)}
 _POS_OF = {d: {r: i for i, r in enumerate(ranks_for(d))} for d in (40, 48)}
 #: One copy of every card kind of a deck, index suit * 13 + rank (0: no such card).
-_NO_CARDS = {d: tuple(int(k % 13 in _POS_OF[d]) for k in range(52)) for d in (40, 48)}
+_ONE_OF_EACH = {d: tuple(int(k % 13 in _POS_OF[d]) for k in range(52)) for d in (40, 48)}
 
 
 def _partners(card: Card, others: Sequence[Card], deck: int) -> bool:
