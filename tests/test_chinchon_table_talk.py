@@ -244,14 +244,14 @@ def test_who_plays_after_you_is_said_again_when_it_changes(tmp_path):
         first.setdefault("after", adapter._after_me)
         return adapter._after_me != first["after"]
 
-    lines, _adapter = script_until(1, changed, rivals=3, level="dificil")  # Marta goes out
-    args = [*PLAY[:3], "1", "--rivales", "3", *PLAY[6:]]
+    lines, _adapter = script_until(7, changed, rivals=3, level="dificil")  # Ana goes out
+    args = [*PLAY[:3], "7", "--rivales", "3", *PLAY[6:]]
     out = said(lines, tmp_path, args).splitlines()
-    assert out[1:3] == ["Juegan: Marta, Pablo, Lucía y tú.", "Después de ti juega Marta."]
-    started = out.index("Ronda 4. Empiezas tú. Descarte: el 2 de bastos.")
-    assert out[started - 1] == "Marta queda fuera con 75 puntos."
-    assert out[started + 1] == "Después de ti juega Pablo."
-    assert out.count("Después de ti juega Pablo.") == 1
+    assert out[1:3] == ["Juegan: Luis, Marta, tú y Ana.", "Después de ti juega Ana."]
+    started = out.index("Ronda 5. Empieza Luis. Descarte: el as de oros.")
+    assert out[started - 1] == "Ana queda fuera con 73 puntos."
+    assert out[started + 1] == "Después de ti juega Luis."
+    assert out.count("Después de ti juega Luis.") == 1
 
 
 @pytest.mark.slow
