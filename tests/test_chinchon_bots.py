@@ -411,10 +411,15 @@ def test_styles_are_declared_described_and_saved() -> None:
             assert bot.style == style
             copy = bot_from_dict(json.loads(json.dumps(bot.to_dict())))
             assert copy.style == style and copy.to_dict() == bot.to_dict()
-    with pytest.raises(ValueError):
-        make_bot("facil", 0, style="prudente")
-    with pytest.raises(ValueError):
-        make_bot("medio", 0, style="paciente")
+    # A style the level does not have (a save from another version) plays plainly:
+    # fácil "prudente" throws the rey the next player collects, as fácil does.
+    g = rig(["4o 5o 6o 12e 1c 2b 3e 1b", "1o 2o 4e 5e 4b 12c 11c"], "3b")
+    assert took(make_bot("facil", 0, style="prudente"), 1, "12c").choose(g.view(0)) == Discard(
+        C("12e")
+    )
+    for level, style in (("medio", "paciente"), ("dificil", "otro")):
+        bot = took(make_bot(level, 0, style=style), 1, "12c")
+        assert bot.choose(g.view(0)) == took(make_bot(level, 0), 1, "12c").choose(g.view(0))
 
 
 @pytest.mark.parametrize(("level", "style"), SPECS)

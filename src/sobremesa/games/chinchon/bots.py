@@ -96,10 +96,11 @@ STYLES: dict[str, tuple[str, ...]] = {
 
 
 class ChinchonBot(LevelBot):
-    def __init__(self, seat: int, rng_seed: int = 0, style: str = "") -> None:
-        if style and style not in STYLES.get(self.level, ()):
-            raise ValueError(f"no style {style!r} at level {self.level!r}")
-        super().__init__(seat, rng_seed, style)
+    @property
+    def plays(self) -> str:
+        """The style it plays: its own, or "" (the level plainly) if its level has no
+        such style (a save from another version)."""
+        return self.style if self.style in STYLES.get(self.level, ()) else ""
 
     # -- memory of the round (public information only) ------------------------
 
@@ -241,7 +242,7 @@ class MedioBot(ChinchonBot):
 
     @property
     def reenganche_room(self) -> int:  # type: ignore[override]
-        return self.ROOM.get(self.style, 20)
+        return self.ROOM.get(self.plays, 20)
 
     def choose_draw(self, view: ChinchonView) -> ChinchonAction:
         top = view.discard_top
@@ -252,7 +253,7 @@ class MedioBot(ChinchonBot):
             if any(top in m for m in arr.melds) or not view.can_draw_stock:
                 return TakeDiscard()
             if (
-                self.style == "atrevido"
+                self.plays == "atrevido"
                 and self._collecting(view)
                 and card_points(top, deck) <= self.COLLECT_AT_MOST
                 and _partners(top, best_arrangement(hand, deck).loose, deck)
@@ -277,11 +278,11 @@ class MedioBot(ChinchonBot):
         stall = self._stall_discard(view, loose)
         if stall is not None:
             return stall
-        if loose and self.style == "prudente":
+        if loose and self.plays == "prudente":
             assert view.seat is not None
             wanted = {c.rank for c in self.known.get(view.next_seat(view.seat), ())}
             loose = [c for c in loose if c.rank not in wanted] or loose
-        elif loose and self.style == "atrevido":
+        elif loose and self.plays == "atrevido":
             loose = [c for c in loose if not _partners(c, arr.loose, deck)] or loose
         if loose:
             top = max(card_points(c, deck) for c in loose)
@@ -379,7 +380,7 @@ class DificilBot(ChinchonBot):
 
     @property
     def tuning(self) -> Tuning:
-        return self.TUNING.get(self.style, self.TUNING[""])
+        return self.TUNING[self.plays]
 
     @property
     def reenganche_room(self) -> int:  # type: ignore[override]
