@@ -32,14 +32,20 @@ def typed(action):
     raise AssertionError(action)
 
 
-def script_until(seed, stop, *, limit=70, rivals=2, reenganche=False, level="medio"):
+def script_until(
+    seed, stop, *, limit=70, rivals=2, reenganche=False, level="medio", rivals_level=None
+):
     """(lines, adapter): the typed lines up to the first moment the player is to act
     and `stop(adapter)` is true (None if the match ends first). An empty line after
-    each round's scores answers the round's gate (elsewhere it only reads the state)."""
+    each round's scores answers the round's gate (elsewhere it only reads the state).
+    `level`: the bot that plays the player's moves; `rivals_level`: the rivals' level
+    (None: the default, as the entry point without --nivel)."""
     settings = Settings()
     settings.chinchon.limit = limit
     settings.chinchon.rivals = rivals
     settings.chinchon.reenganche = reenganche
+    if rivals_level is not None:
+        settings.chinchon.level = rivals_level
     adapter = ui.new_adapter(settings, seed=seed, spectator=False)
     game = adapter.game
     me = make_bot(level, 0, rng_seed=seed)

@@ -15,6 +15,15 @@ from sobremesa.ui.spanish_cards import CardWordError, read_card
 # caballo de copas, 3 de espadas, 7 de espadas, rey de espadas and 5 de bastos.
 PLAY = ["jugar", "chinchon", "--semilla", "5", "--rivales", "2", "--ritmo", "0", "--limite", "70"]
 PLAY_EN = ["--idioma", "en", *PLAY]
+# Moments later in a match are pinned with fácil rivals (the default is difícil):
+# fácil has no styles, and a table gives medio and difícil rivals a style each,
+# whose plays change whenever those levels are tuned.
+FACIL = ["--nivel", "facil"]
+
+
+def seeded(seed, *more):
+    """The entry point's arguments for `seed` with fácil rivals."""
+    return [*PLAY[:3], str(seed), *PLAY[4:], *more, *FACIL]
 
 
 def said(lines, home, args=PLAY):
@@ -150,42 +159,42 @@ def _danger(adapter):
 
 @pytest.mark.slow
 def test_a_close_that_takes_you_out_says_so_and_is_asked_again(tmp_path):
-    lines, adapter = script_until(11, _danger)  # round 10: 69 points, limit 70
-    assert adapter._close_danger().brief == "Cerrar: llegas a 72, fuera"  # braille review
-    args = [*PLAY[:3], "11", *PLAY[4:]]
+    lines, adapter = script_until(9, _danger, rivals_level="facil")  # round 9: 68 of 70
+    assert adapter._close_danger().brief == "Cerrar: llegas a 70, fuera"  # braille review
+    args = seeded(9)
     out = said([*lines, "combinaciones", "cerrar", "cerrar"], tmp_path, args).splitlines()
-    danger = "Puedes cerrar, pero llegarías a 72 y quedarías fuera."
-    drew = out.index("Robas el as de copas.")
+    danger = "Puedes cerrar, pero llegarías a 70 y quedarías fuera."
+    drew = out.index("Coges el 3 de copas.")
     assert out[drew + 1] == danger  # instead of "Puedes cerrar."
     assert out[drew + 2 : drew + 5] == [
-        "Puedes cerrar tirando el 3 de oros: 3 puntos sueltos.",
-        "Quedaría: grupo de ases: oros, copas y espadas; grupo de cincos: oros, copas y espadas.",
+        "Puedes cerrar tirando el 5 de espadas: 2 puntos sueltos.",
+        "Quedaría: escalera de copas: 3, 4 y 5; escalera de bastos: 6, 7 y sota.",
         danger,
     ]
     assert out[drew + 5 : drew + 8] == [
         danger,
         "Escribe cerrar otra vez para cerrar.",
-        "Cierras con 3 puntos sueltos.",
+        "Cierras con 2 puntos sueltos.",
     ]
     # Out in the round's score line (before the pause), and no "Sigues mirando"
     # right before the end of the match.
     # Out said once, in the round's score line; then the final standing in order
     # (the winner, then who went out last) with the player's place.
-    scored = out.index("Fin de la ronda 10. Puntos:")
-    assert out[scored + 1].startswith("Tú: 3 puntos, total 72: quedas fuera.")
+    scored = out.index("Fin de la ronda 9. Puntos:")
+    assert out[scored + 1].startswith("Tú: 2 puntos, total 70: quedas fuera.")
     assert out[scored + 3 : scored + 6] == [
-        "Gana la partida Lucía y se lleva el bote de 3 apuestas.",
+        "Gana la partida Marta y se lleva el bote de 3 apuestas.",
         "Quedas segundo.",
-        "Clasificación: 1 Lucía 45, 2 tú 72, 3 Jorge 78.",
+        "Clasificación: 1 Marta 60, 2 tú 70, 3 Pablo 94.",
     ]
     assert not [line for line in out if line.startswith("Quedas fuera con")]
     assert not [line for line in out if line.startswith("Puntos finales")]
-    args = ["--idioma", "en", *PLAY[:3], "11", *PLAY[4:]]
-    en = said([*lines, "cerrar", "cerrar"], tmp_path / "en", args).splitlines()
-    assert "You can close, but you would reach 72 and be out." in en
+    en = said([*lines, "cerrar", "cerrar"], tmp_path / "en", ["--idioma", "en", *args])
+    en = en.splitlines()
+    assert "You can close, but you would reach 70 and be out." in en
     assert "Type close again to close." in en
     assert "You finish second." in en
-    assert "Standing: 1 Lucía 45, 2 you 72, 3 Jorge 78." in en
+    assert "Standing: 1 Marta 60, 2 you 70, 3 Pablo 94." in en
 
 
 def _layoff(adapter):
@@ -195,43 +204,40 @@ def _layoff(adapter):
 
 @pytest.mark.slow
 def test_lay_off_help_refusal_and_resume(tmp_path):
-    lines, _adapter = script_until(1, _layoff)  # Pablo closes with two runs
-    args = [*PLAY[:3], "1", *PLAY[4:]]
+    lines, _adapter = script_until(4, _layoff, rivals_level="facil")  # Jorge closes
+    args = seeded(4)
     home = tmp_path / "es"
-    out = said([*lines, "colocar as de espadas en 1", "colocar as oros"], home, args).splitlines()
+    out = said([*lines, "colocar 5 de espadas en 1", "colocar as oros"], home, args).splitlines()
     told = out.index("Te toca colocar. Escribe colocar, colocar CARTA en N, o listo.")
-    assert (
-        out[told + 1]
-        == "Encajan: el 4 de oros en la combinación 1; el as de espadas en la combinación 2."
-    )
+    fits = "Encajan: el 4 de oros en la combinación 1; el 5 de espadas en la combinación 2."
+    assert out[told + 1] == fits
     assert out[told + 2 :][:2] == [
-        "El as de espadas no encaja en la combinación 1, escalera de oros: as, 2 y 3.",
+        "El 5 de espadas no encaja en la combinación 1, escalera de oros: as, 2 y 3.",
         "No tienes el as de oros.",
     ]
     resumed = run(["continuar", "--ritmo", "0"], ["listo"], home).stdout.splitlines()
     melds = (
-        "Combinaciones de Pablo: 1, escalera de oros: as, 2 y 3; 2, escalera de espadas: 2, 3 y 4."
+        "Combinaciones de Jorge: 1, escalera de oros: as, 2 y 3; "
+        "2, grupo de cincos: oros, copas y bastos."
     )
     assert melds in resumed
-    assert resumed.index(melds) < resumed.index(
-        "Encajan: el 4 de oros en la combinación 1; el as de espadas en la combinación 2."
-    )
-    en = said([*lines, "lay 1 swords on 1"], tmp_path / "en", ["--idioma", "en", *args])
-    assert "Fits: the 4 of coins on meld 1; the ace of swords on meld 2." in en
-    assert "The ace of swords does not fit meld 1, a run of coins: ace, 2 and 3." in en
+    assert resumed.index(melds) < resumed.index(fits)
+    en = said([*lines, "lay 5 swords on 1"], tmp_path / "en", ["--idioma", "en", *args])
+    assert "Fits: the 4 of coins on meld 1; the 5 of swords on meld 2." in en
+    assert "The 5 of swords does not fit meld 1, a run of coins: ace, 2 and 3." in en
 
 
 @pytest.mark.slow
 def test_a_yes_no_question_suggests_yes_or_no(tmp_path):
     lines, _adapter = script_until(
-        4, lambda a: a.game.view(0).phase == "reenganche", reenganche=True
+        8, lambda a: a.game.view(0).phase == "reenganche", reenganche=True, rivals_level="facil"
     )
-    args = [*PLAY[:3], "4", *PLAY[4:], "--reenganche", "si"]
+    args = seeded(8, "--reenganche", "si")
     out = said([*lines, "sii", "sal", "no"], tmp_path, args).splitlines()
     asked = out.index(
-        "¿Te reenganchas con 50 puntos? Pones 1 apuesta en el bote. Responde sí o no."
+        "¿Te reenganchas con 41 puntos? Pones 1 apuesta en el bote. Responde sí o no."
     )
-    assert out[asked - 1] == "Quedas fuera con 80 puntos."  # no "Sigues mirando" before it
+    assert out[asked - 1] == "Quedas fuera con 75 puntos."  # no "Sigues mirando" before it
     assert out.count("Responde sí o no: ¿te reenganchas?") == 2
     assert not [line for line in out if "Querías decir" in line]
     assert "No te reenganchas." in out
@@ -244,26 +250,25 @@ def test_who_plays_after_you_is_said_again_when_it_changes(tmp_path):
         first.setdefault("after", adapter._after_me)
         return adapter._after_me != first["after"]
 
-    lines, _adapter = script_until(1, changed, rivals=3, level="dificil")  # Marta goes out
-    args = [*PLAY[:3], "1", "--rivales", "3", *PLAY[6:]]
+    lines, _adapter = script_until(8, changed, rivals=3, rivals_level="facil")  # Luis goes out
+    args = [*PLAY[:3], "8", "--rivales", "3", *PLAY[6:], *FACIL]
     out = said(lines, tmp_path, args).splitlines()
-    assert out[1:3] == ["Juegan: Marta, Pablo, Lucía y tú.", "Después de ti juega Marta."]
-    started = out.index("Ronda 4. Empiezas tú. Descarte: el 2 de bastos.")
-    assert out[started - 1] == "Marta queda fuera con 75 puntos."
-    assert out[started + 1] == "Después de ti juega Pablo."
-    assert out.count("Después de ti juega Pablo.") == 1
+    assert out[1:3] == ["Juegan: Luis, Marta, Pablo y tú.", "Después de ti juega Luis."]
+    started = out.index("Ronda 4. Empiezas tú. Descarte: el 5 de espadas.")
+    assert out[started - 1] == "Luis queda fuera con 70 puntos."
+    assert out[started + 1] == "Después de ti juega Marta."
+    assert out.count("Después de ti juega Marta.") == 1
 
 
 @pytest.mark.slow
 def test_a_number_when_laying_off_picks_the_card_that_fits(tmp_path):
-    # 4 de oros and 4 de bastos held; only the 4 de oros fits (Pablo's as-2-3 de oros).
-    lines, _adapter = script_until(1, _layoff)
-    args = [*PLAY[:3], "1", *PLAY[4:]]
-    out = said([*lines, "colocar 4", "colocar as en 1", "colocar as"], tmp_path, args)
+    # 4 de oros and 4 de espadas held; only the 4 de oros fits (Jorge's as-2-3 de oros).
+    lines, _adapter = script_until(4, _layoff, rivals_level="facil")
+    out = said([*lines, "colocar 4", "colocar 7 en 1", "colocar 5"], tmp_path, seeded(4))
     out = out.splitlines()
     assert "Colocas el 4 de oros en la combinación 1; queda escalera de oros: as, 2, 3 y 4." in out
-    assert "¿Cuál as: de espadas o de bastos?" in out  # neither fits the 1
-    assert any(line.startswith("Colocas el as de espadas en la combinación 2") for line in out)
+    assert "¿Cuál 7: de oros o de espadas?" in out  # neither fits the 1
+    assert any(line.startswith("Colocas el 5 de espadas en la combinación 2") for line in out)
 
 
 def _recorder():
@@ -306,45 +311,47 @@ def _melded_card_fits(adapter):
 
 @pytest.mark.slow
 def test_lay_off_hint_suggests_loose_cards_only(tmp_path):
-    # Seed 18: the 5 de copas of the player's run 4-5-6 de copas would fit Lucía's
-    # set of cincos; the hint leaves it out, `colocar` lays only the loose as, and
-    # the lay-off then finishes by itself.
-    lines, _adapter = script_until(18, _melded_card_fits)
-    args = [*PLAY[:3], "18", *PLAY[4:]]
+    # Seed 3: the 3 de espadas of the player's set of treses would fit Lucía's run
+    # 4-5-6 de espadas; the hint leaves it out, `colocar` lays only the loose 2 de
+    # copas, and the lay-off then finishes by itself.
+    lines, _adapter = script_until(3, _melded_card_fits, rivals_level="facil")
+    args = seeded(3)
     out = said([*lines, "colocar"], tmp_path, args).splitlines()
     told = out.index("Te toca colocar. Escribe colocar, colocar CARTA en N, o listo.")
     assert out[told + 1 : told + 5] == [
-        "Encajan: el as de bastos en la combinación 2.",
-        "Colocas el as de bastos en la combinación 2; queda escalera de bastos: as, 2, 3 y 4.",
+        "Encajan: el 2 de copas en la combinación 1.",
+        "Colocas el 2 de copas en la combinación 1; queda grupo de doses: oros, copas, espadas"
+        " y bastos.",
         "Colocar más no te quita puntos: terminas.",
-        "Terminas de colocar: 14 puntos.",
+        "Terminas de colocar: 15 puntos.",
     ]
-    assert "5 de copas en la" not in " ".join(out)
+    assert "3 de espadas en la" not in " ".join(out)
     en = said([*lines, "lay"], tmp_path / "en", ["--idioma", "en", *args])
-    assert "Fits: the ace of clubs on meld 2." in en
+    assert "Fits: the 2 of cups on meld 1." in en
     assert "Laying off no longer saves you points: you finish." in en
 
 
 @pytest.mark.slow
 def test_lay_off_finishes_by_itself_when_nothing_is_left(tmp_path):
-    args = [*PLAY[:3], "1", *PLAY[4:]]
-    # Round 1: both cards that fit laid off; no `listo` needed.
-    lines = _said_then(1, "Ya no encaja ninguna carta: terminas.")
-    assert lines[-3:] == ["colocar 4 oros en 1", "colocar 1 espadas en 2", ""]
-    out = said(lines[:-1], tmp_path, args).splitlines()
+    # Seed 5: the one card that fits laid off; no `listo` needed.
+    lines = _said_then(5, "Ya no encaja ninguna carta: terminas.", rivals_level="facil")
+    assert lines[-2:] == ["colocar 2 bastos en 1", ""]
+    out = said(lines[:-1], tmp_path, seeded(5)).splitlines()
     placed = out.index(
-        "Colocas el as de espadas en la combinación 2; queda escalera de espadas: as, 2, 3 y 4."
+        "Colocas el 2 de bastos en la combinación 1; queda grupo de doses: oros, copas, espadas"
+        " y bastos."
     )
     assert out[placed + 1 : placed + 3] == [
         "Ya no encaja ninguna carta: terminas.",
-        "Terminas de colocar: 15 puntos.",
+        "Terminas de colocar: 11 puntos.",
     ]
-    # Round 2: none of the player's cards fits Marta's run: one line, no prompt.
-    lines = _said_then(1, "Ninguna de tus cartas encaja: terminas.")
+    # Seed 4: none of the player's cards fits Elena's melds: one line, no prompt.
+    args = seeded(4)
+    lines = _said_then(4, "Ninguna de tus cartas encaja: terminas.", rivals_level="facil")
     out = said(lines, tmp_path / "b", args).splitlines()
     done = out.index("Ninguna de tus cartas encaja: terminas.")
-    assert out[done + 1] == "Terminas de colocar: 14 puntos."
-    assert out[done - 1] == "Pablo termina de colocar: 20 puntos."  # no "Te toca colocar"
+    assert out[done + 1] == "Terminas de colocar: 17 puntos."
+    assert out[done - 1].startswith("Elena baja: ")  # no "Te toca colocar"
     en = said(lines, tmp_path / "en", ["--idioma", "en", *args]).splitlines()
     assert "None of your cards fits: you finish." in en
 
@@ -352,9 +359,11 @@ def test_lay_off_finishes_by_itself_when_nothing_is_left(tmp_path):
 @pytest.mark.slow
 def test_rivals_laying_off_say_whose_meld(tmp_path):
     lines = _said_then(
-        2, "Pablo coloca el 2 de espadas en tu grupo de doses: oros, copas, espadas y bastos."
+        2,
+        "Pablo coloca el 2 de espadas en tu grupo de doses: oros, copas, espadas y bastos.",
+        rivals_level="facil",
     )
-    args = [*PLAY[:3], "2", *PLAY[4:]]
+    args = seeded(2)
     out = said(lines, tmp_path, args).splitlines()
     assert (
         "Pablo coloca el 2 de espadas en tu grupo de doses: oros, copas, espadas y bastos." in out
