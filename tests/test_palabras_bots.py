@@ -24,6 +24,7 @@ from sobremesa.games.palabras.bots import (
     play_game,
     tiles_used,
 )
+from sobremesa.games.palabras.defence import Before
 from sobremesa.games.palabras.endgame import plan
 from sobremesa.games.palabras.movegen import best_move, generate_moves
 from sobremesa.games.palabras.rules import (
@@ -176,7 +177,7 @@ def test_dificil_keeps_good_tiles_and_avoids_opening_triple_words(lexicon):
     bot = DificilBot(0, 0, lexicon)
     board = Board()
     view = view_with("AENRRS?", board)
-    base: set = set()
+    base = Before(board)
     # same score, one keeps the blank
     keep = bot.evaluate(view, "AENRRS?", 10, Move(7, 7, False, "ERA"), base)
     spend = bot.evaluate(view, "AENRRS?", 10, Move(7, 7, False, "ErA"), base)
@@ -349,7 +350,7 @@ def test_dificil_styles_weigh_the_triple_words_differently(lexicon):
     gaps = {}
     for style in ("", "defensivo", "abierto"):
         bot = DificilBot(0, 0, lexicon, style=style)
-        near = bot.evaluate(view, "AENRRS?", 10, Move(7, 10, False, "ERA"), set())
-        far = bot.evaluate(view, "AENRRS?", 10, Move(7, 5, False, "ERA"), set())
+        near = bot.evaluate(view, "AENRRS?", 10, Move(7, 10, False, "ERA"), Before(Board()))
+        far = bot.evaluate(view, "AENRRS?", 10, Move(7, 5, False, "ERA"), Before(Board()))
         gaps[style] = far - near
     assert gaps["defensivo"] > gaps[""] > gaps["abierto"] > 0
