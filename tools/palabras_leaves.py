@@ -1,25 +1,35 @@
 #!/usr/bin/env python3
-"""Learn the Palabras leave values from self-play (src/sobremesa/games/palabras/leaves.json).
+"""Learn the Palabras leave values and defence weights from self-play.
 
-Run (a few minutes to half an hour on a shared machine; be kind to it):
+Run (tens of minutes on a shared machine; be kind to it):
 
     PYTHONPATH=src nice -n 19 python tools/palabras_leaves.py [--partidas 300] [--semilla 1]
+        [--equidad] [--defensa [--sin-restos]]
 
-How: difícil plays difícil (two seats, seeded games). At every other turn while the
-bag still holds 7 tiles, the rack of the player to move is taken as a position; a
-few random subsets of it (0 to 6 tiles, the *leaves*) are each completed to 7 tiles
-with draws from the tiles that player cannot see (the bag and the rival's rack),
-and the best score of the completed rack on that board is the leave's worth there
-(`--robos` draws a leave, the same shuffled draws for every leave of a position so
-their differences are not drowned by luck). A linear model over the leave's
-features (`leaves.features`: tiles kept, repeated tiles, vowels and consonants, Q
-without U) is fitted to those worths by least squares with a small ridge, within
-each position (so the board's richness cancels out): a weight is the points a
-feature adds to the next turn against keeping nothing. The weights and how they
-were made go to the JSON file the difícil bot reads.
+Leave values (src/sobremesa/games/palabras/leaves.json). Difícil plays difícil (two
+seats, seeded games). At every other turn while the bag still holds 7 tiles, the
+rack of the player to move is taken as a position; a few random subsets of it (0 to
+6 tiles, the *leaves*) are each completed to 7 tiles with draws from the tiles that
+player cannot see (the bag and the rival's rack), and the best score of the
+completed rack on that board is the leave's worth there (`--robos` draws a leave,
+the same shuffled draws for every leave of a position so their differences are not
+drowned by luck; with `--equidad`, the best score plus the shipped value of the
+tiles that move would keep: a second pass that looks a turn further). A linear model
+over the leave's features (`leaves.features`: tiles kept, repeated tiles, vowels and
+consonants, Q without U) is fitted to those worths by least squares with a small
+ridge, within each position (so the board's richness cancels out): a weight is the
+points a feature adds to the next turn against keeping nothing.
 
-The games are played by the difícil of the code at hand (with the leave values
-shipped at that moment); running the script again refines them.
+Defence weights (`--defensa`, src/sobremesa/games/palabras/defence.json): for every
+move of those games, the rival's best score with its real rack (the script sees it;
+the bots never do) on the board after the move, less on the board before it, fitted
+by least squares on what the move brings within reach (`defence.opening_features`).
+
+The games are played by the difícil of the code at hand (with the values shipped at
+that moment). The shipped files: leaves.json from `--partidas 400 --semilla 2
+--equidad` (2,860 s) after a first pass `--partidas 300 --semilla 1` (2,671 s);
+defence.json from `--partidas 300 --semilla 3 --defensa --sin-restos` (1,078 s),
+all under nice -n 19 on a 2-processor machine shared with other work.
 """
 
 from __future__ import annotations
