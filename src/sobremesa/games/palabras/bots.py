@@ -200,6 +200,19 @@ class FacilBot(PalabrasBot):
 
     level = "facil"
 
+    def choose(self, view: PalabrasView) -> PalabrasAction:
+        rack = view.rack or ""
+        if not rack:
+            return Pass()
+        # its blanks only when nothing else makes a word (and the search is far quicker)
+        both = view.board.is_empty() and not _symmetric(view.board)
+        moves = []
+        if BLANK in rack:
+            moves = generate_moves(
+                self.dawg, view.board, rack, both_orientations_on_empty=both, use_blanks=False
+            )
+        return self.decide(view, rack, moves or all_moves(view.board, rack, self.dawg))
+
     def decide(self, view, rack, moves):
         if not moves:
             if view.bag_count >= len(rack):
