@@ -24,6 +24,7 @@ from sobremesa.games.palabras.bots import (
     play_game,
     tiles_used,
 )
+from sobremesa.games.palabras.defence import Before
 from sobremesa.games.palabras.endgame import plan
 from sobremesa.games.palabras.movegen import best_move, generate_moves
 from sobremesa.games.palabras.rules import (
@@ -176,7 +177,7 @@ def test_dificil_keeps_good_tiles_and_avoids_opening_triple_words(lexicon):
     bot = DificilBot(0, 0, lexicon)
     board = Board()
     view = view_with("AENRRS?", board)
-    base: set = set()
+    base = Before(board)
     # same score, one keeps the blank
     keep = bot.evaluate(view, "AENRRS?", 10, Move(7, 7, False, "ERA"), base)
     spend = bot.evaluate(view, "AENRRS?", 10, Move(7, 7, False, "ErA"), base)
@@ -349,7 +350,28 @@ def test_dificil_styles_weigh_the_triple_words_differently(lexicon):
     gaps = {}
     for style in ("", "defensivo", "abierto"):
         bot = DificilBot(0, 0, lexicon, style=style)
-        near = bot.evaluate(view, "AENRRS?", 10, Move(7, 10, False, "ERA"), set())
-        far = bot.evaluate(view, "AENRRS?", 10, Move(7, 5, False, "ERA"), set())
+        near = bot.evaluate(view, "AENRRS?", 10, Move(7, 10, False, "ERA"), Before(Board()))
+        far = bot.evaluate(view, "AENRRS?", 10, Move(7, 5, False, "ERA"), Before(Board()))
         gaps[style] = far - near
     assert gaps["defensivo"] > gaps[""] > gaps["abierto"] > 0
+
+
+@pytest.mark.slow
+def test_dificil_endgame_reads_only_its_view(lexicon):
+    # a real game brought to an empty bag: difícil decides the same from its view
+    # sent through JSON (nothing hidden rides along), and the same whatever the
+    # game object holds beyond it
+    game = PalabrasGame(PalabrasOptions(players=2), seed=19, lexicon=lexicon)
+    bots = [make_bot("voraz", s, s, lexicon) for s in range(2)]
+    while game.bag_count and not game.is_over():
+        (seat,) = game.to_act()
+        game.apply(seat, bots[seat].choose(game.view(seat)))
+    (seat,) = game.to_act()
+    view = game.view(seat)
+    assert view.bag_count == 0 and sorted(view.unseen_tiles()) == sorted(game.rack(1 - seat))
+    bot = DificilBot(seat, 3, lexicon)
+    action = bot.choose(view)
+    again = DificilBot(seat, 3, lexicon).choose(PalabrasView.from_dict(view.to_dict()))
+    assert action == again
+    if isinstance(action, Place):
+        assert action.move in {m for _s, m in game.legal_moves(seat)}

@@ -1,25 +1,35 @@
 #!/usr/bin/env python3
-"""Learn the Palabras leave values from self-play (src/sobremesa/games/palabras/leaves.json).
+"""Learn the Palabras leave values and defence weights from self-play.
 
-Run (a few minutes to half an hour on a shared machine; be kind to it):
+Run (tens of minutes on a shared machine; be kind to it):
 
     PYTHONPATH=src nice -n 19 python tools/palabras_leaves.py [--partidas 300] [--semilla 1]
+        [--equidad] [--defensa [--sin-restos]]
 
-How: difícil plays difícil (two seats, seeded games). At every other turn while the
-bag still holds 7 tiles, the rack of the player to move is taken as a position; a
-few random subsets of it (0 to 6 tiles, the *leaves*) are each completed to 7 tiles
-with draws from the tiles that player cannot see (the bag and the rival's rack),
-and the best score of the completed rack on that board is the leave's worth there
-(`--robos` draws a leave, the same shuffled draws for every leave of a position so
-their differences are not drowned by luck). A linear model over the leave's
-features (`leaves.features`: tiles kept, repeated tiles, vowels and consonants, Q
-without U) is fitted to those worths by least squares with a small ridge, within
-each position (so the board's richness cancels out): a weight is the points a
-feature adds to the next turn against keeping nothing. The weights and how they
-were made go to the JSON file the difícil bot reads.
+Leave values (src/sobremesa/games/palabras/leaves.json). Difícil plays difícil (two
+seats, seeded games). At every other turn while the bag still holds 7 tiles, the
+rack of the player to move is taken as a position; a few random subsets of it (0 to
+6 tiles, the *leaves*) are each completed to 7 tiles with draws from the tiles that
+player cannot see (the bag and the rival's rack), and the best score of the
+completed rack on that board is the leave's worth there (`--robos` draws a leave,
+the same shuffled draws for every leave of a position so their differences are not
+drowned by luck; with `--equidad`, the best score plus the shipped value of the
+tiles that move would keep: a second pass that looks a turn further). A linear model
+over the leave's features (`leaves.features`: tiles kept, repeated tiles, vowels and
+consonants, Q without U) is fitted to those worths by least squares with a small
+ridge, within each position (so the board's richness cancels out): a weight is the
+points a feature adds to the next turn against keeping nothing.
 
-The games are played by the difícil of the code at hand (with the leave values
-shipped at that moment); running the script again refines them.
+Defence weights (`--defensa`, src/sobremesa/games/palabras/defence.json): for every
+move of those games, the rival's best score with its real rack (the script sees it;
+the bots never do) on the board after the move, less on the board before it, fitted
+by least squares on what the move brings within reach (`defence.opening_features`).
+
+The games are played by the difícil of the code at hand (with the values shipped at
+that moment). The shipped files: leaves.json from `--partidas 400 --semilla 2
+--equidad` (2,860 s) after a first pass `--partidas 300 --semilla 1` (2,671 s);
+defence.json from `--partidas 300 --semilla 3 --defensa --sin-restos` (1,078 s),
+all under nice -n 19 on a 2-processor machine shared with other work.
 """
 
 from __future__ import annotations
@@ -34,7 +44,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from sobremesa.games.palabras.bots import make_bot  # noqa: E402
+from sobremesa.games.palabras.board import SIZE  # noqa: E402
+from sobremesa.games.palabras.bots import make_bot, new_squares  # noqa: E402
+from sobremesa.games.palabras.defence import DATA as DEFENCE_DATA  # noqa: E402
+from sobremesa.games.palabras.defence import FEATURES, Before, opening_features  # noqa: E402
 from sobremesa.games.palabras.endgame import _new_cells  # noqa: E402
 from sobremesa.games.palabras.leaves import (  # noqa: E402
     DATA,
@@ -44,8 +57,8 @@ from sobremesa.games.palabras.leaves import (  # noqa: E402
 )
 from sobremesa.games.palabras.leaves import weights as shipped_weights  # noqa: E402
 from sobremesa.games.palabras.movegen import generate_raw  # noqa: E402
-from sobremesa.games.palabras.rules import PalabrasGame, PalabrasOptions  # noqa: E402
-from sobremesa.games.palabras.tiles import RACK_SIZE, tiles_used  # noqa: E402
+from sobremesa.games.palabras.rules import PalabrasGame, PalabrasOptions, Place  # noqa: E402
+from sobremesa.games.palabras.tiles import RACK_SIZE, cell_of, tiles_used  # noqa: E402
 from sobremesa.lexicon import load_lexicon  # noqa: E402
 
 
@@ -153,6 +166,49 @@ def fit(groups: list[list[tuple[str, float]]], ridge: float) -> dict[str, float]
     return {name: round(value, 2) for name, value in zip(names, solution, strict=True)}
 
 
+def opening_sample(dawg, game, seat: int, move):
+    """(features of `move`, the rival's best score after it less before it), the
+    rival's real rack in hand (the script sees it; the bots never do)."""
+    board = game.board
+    rival = game.rack(1 - seat)
+    squares = new_squares(board, move)
+    features = opening_features(board, squares, Before(board))
+    before = top_score(dawg, board, rival)
+    after = board.copy()
+    for (r, c), ch in zip(squares, _placed_letters(board, move), strict=True):
+        after.put(r, c, cell_of(ch))
+    return features, top_score(dawg, after, rival) - before
+
+
+def _placed_letters(board, move) -> list[str]:
+    dr, dc = (1, 0) if move.down else (0, 1)
+    return [
+        ch
+        for k, ch in enumerate(move.word)
+        if not board.cells[(move.row + dr * k) * SIZE + move.col + dc * k]
+    ]
+
+
+def fit_defence(samples, ridge: float) -> dict[str, float]:
+    """Least squares (small ridge, free intercept) of the rival's gain on the features."""
+    names = list(FEATURES)
+    n = len(names) + 1
+    xtx = [[0.0] * n for _ in range(n)]
+    xty = [0.0] * n
+    for found, gain in samples:
+        x = [found[name] for name in names] + [1.0]
+        for i in range(n):
+            xty[i] += x[i] * gain
+            for j in range(n):
+                xtx[i][j] += x[i] * x[j]
+    for i in range(n - 1):
+        xtx[i][i] += ridge
+    solution = solve(xtx, xty)
+    out = {name: round(value, 2) for name, value in zip(names, solution, strict=False)}
+    out["intercept"] = round(solution[-1], 2)
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--partidas", type=int, default=300, help="self-play games")
@@ -167,8 +223,16 @@ def main() -> int:
         action="store_true",
         help="worth = best score + shipped value of the tiles then kept (not the score alone)",
     )
+    parser.add_argument(
+        "--defensa",
+        action="store_true",
+        help="also learn what a move opens to the rival (defence.json)",
+    )
+    parser.add_argument("--sin-restos", action="store_true", help="no leave values")
+    parser.add_argument("--salida-defensa", type=Path, default=DEFENCE_DATA)
     args = parser.parse_args()
     old = dict(shipped_weights()) if args.equidad else None
+    openings: list[tuple[dict[str, float], int]] = []
     lexicon = load_lexicon("palabras")
     dawg = lexicon.dawg
     rng = random.Random(args.semilla)
@@ -183,14 +247,50 @@ def main() -> int:
             (seat,) = game.to_act()
             view = game.view(seat)
             turn += 1
-            if view.bag_count >= RACK_SIZE and turn % args.cada == 0 and view.rack:
+            if (
+                not args.sin_restos
+                and view.bag_count >= RACK_SIZE
+                and turn % args.cada == 0
+                and view.rack
+            ):
                 groups.append(position_samples(dawg, view, rng, args.restos, args.robos, old))
-            game.apply(seat, bots[seat].choose(view))
+            action = bots[seat].choose(view)
+            if args.defensa and isinstance(action, Place):
+                openings.append(opening_sample(dawg, game, seat, action.move))
+            game.apply(seat, action)
         if (i + 1) % 10 == 0:
             spent = time.perf_counter() - started
-            print(f"{i + 1} partidas, {len(groups)} posiciones, {spent:.0f} s", flush=True)
-    weights = fit(groups, args.ridge)
+            print(
+                f"{i + 1} partidas, {len(groups)} posiciones, {len(openings)} jugadas, "
+                f"{spent:.0f} s",
+                flush=True,
+            )
     spent = time.perf_counter() - started
+    if args.defensa:
+        table = fit_defence(openings, args.ridge)
+        data = {
+            "about": (
+                "Palabras defence: points the rival's best score gains from what a move "
+                "opens (defence.opening_features), learned from self-play by "
+                "tools/palabras_leaves.py --defensa"
+            ),
+            "games": args.partidas,
+            "seed": args.semilla,
+            "moves": len(openings),
+            "mean_gain": round(sum(g for _f, g in openings) / max(1, len(openings)), 2),
+            "ridge": args.ridge,
+            "seconds": round(spent),
+            "weights": table,
+        }
+        args.salida_defensa.write_text(
+            json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8"
+        )
+        print(f"{args.salida_defensa}: {len(openings)} jugadas")
+        for name, value in table.items():
+            print(f"  {name}: {value:+.2f}")
+    if args.sin_restos:
+        return 0
+    weights = fit(groups, args.ridge)
     data = {
         "about": (
             "Palabras leave values (points a kept tile set adds to the next turn against "

@@ -40,7 +40,8 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from sobremesa.core.game import BotMaker, LevelBot
-from sobremesa.games.palabras.board import SIZE, TP, Board, Move
+from sobremesa.games.palabras.board import SIZE, Board, Move
+from sobremesa.games.palabras.defence import Before, opening_features, penalty, tp_in_reach
 from sobremesa.games.palabras.endgame import plan
 from sobremesa.games.palabras.leaves import leave_value
 from sobremesa.games.palabras.movegen import best_move, generate_moves, sort_key
@@ -124,17 +125,7 @@ def _dawg(lexicon):
 
 def _tp_threats(board: Board, squares: list[tuple[int, int]]) -> set[tuple[int, int]]:
     """Empty TP squares within 4 squares (same row or column) of any of `squares`."""
-    prem = board.layout.premiums
-    cells = board.cells
-    found = set()
-    for r, c in squares:
-        for k in range(-4, 5):
-            for rr, cc in ((r + k, c), (r, c + k)):
-                if 0 <= rr < SIZE and 0 <= cc < SIZE:
-                    i = rr * SIZE + cc
-                    if prem[i] == TP and not cells[i]:
-                        found.add((rr, cc))
-    return found
+    return tp_in_reach(board, squares)
 
 
 def _tile_squares(board: Board) -> list[tuple[int, int]]:
@@ -208,6 +199,19 @@ class FacilBot(PalabrasBot):
     it has. Without any placement, exchanges its whole rack (or passes)."""
 
     level = "facil"
+
+    def choose(self, view: PalabrasView) -> PalabrasAction:
+        rack = view.rack or ""
+        if not rack:
+            return Pass()
+        # its blanks only when nothing else makes a word (and the search is far quicker)
+        both = view.board.is_empty() and not _symmetric(view.board)
+        moves = []
+        if BLANK in rack:
+            moves = generate_moves(
+                self.dawg, view.board, rack, both_orientations_on_empty=both, use_blanks=False
+            )
+        return self.decide(view, rack, moves or all_moves(view.board, rack, self.dawg))
 
     def decide(self, view, rack, moves):
         if not moves:
@@ -298,8 +302,8 @@ class DificilBot(PalabrasBot):
     level = "dificil"
     candidates = 80
     leave_weight = 1.0
-    tp_near = 4.0
-    tp_adjacent = 8.0
+    #: defence weights (None: the shipped ones, `defence.weights()`)
+    defence_table: ClassVar[dict[str, float] | None] = None
     exchange_margin = -4.0
 
     #: style -> (factor on the defence penalties, factor on the leave values)
@@ -309,7 +313,9 @@ class DificilBot(PalabrasBot):
         "abierto": (0.25, 1.15),
     }
 
-    def evaluate(self, view: PalabrasView, rack: str, score: int, move: Move, base: set) -> float:
+    def evaluate(
+        self, view: PalabrasView, rack: str, score: int, move: Move, before: Before
+    ) -> float:
         board = view.board
         used = tiles_used(board, move)
         leave = leave_after(rack, used)
@@ -323,15 +329,9 @@ class DificilBot(PalabrasBot):
                 value += rack_points(view.unseen_tiles())
             else:  # whoever goes out earns these
                 value -= rack_points(leave)
-        # defence: triple-word squares newly brought within reach
-        new = new_squares(board, move)
-        opened = _tp_threats(board, new) - base
-        if opened:
-            value -= defence * self.tp_near * len(opened)
-            for r, c in opened:
-                if any(abs(r - nr) + abs(c - nc) == 1 for nr, nc in new):
-                    value -= defence * self.tp_adjacent
-        return value
+        # defence: what the rival gains from the premium squares brought within reach
+        opened = opening_features(board, new_squares(board, move), before)
+        return value - defence * penalty(opened, self.defence_table)
 
     def rival_rack(self, view: PalabrasView) -> str | None:
         """With the bag empty and one rival, the tiles it cannot see are the rival's
@@ -362,12 +362,12 @@ class DificilBot(PalabrasBot):
         action = self.endgame(view, rack, moves)
         if action is not None:
             return action
-        base = _tp_threats(view.board, _tile_squares(view.board))
+        before = Before(view.board)
         ranked = top_moves(moves, self.candidates)
         best = None
         best_v = float("-inf")
         for score, move in ranked:
-            v = self.evaluate(view, rack, score, move, base)
+            v = self.evaluate(view, rack, score, move, before)
             if v > best_v:
                 best, best_v = move, v
         if view.bag_count >= RACK_SIZE:

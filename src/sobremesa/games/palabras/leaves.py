@@ -2,9 +2,9 @@
 
 A *leave* is what stays on the rack after a move ("?" = blank). Its value is the
 points it is expected to add to the next turn compared with keeping nothing (a fresh
-rack of 7). The values are learned from self-play by `tools/palabras_leaves.py` and
-shipped in `leaves.json` next to this module: a linear model over a few features of
-the leave (`features`):
+rack of 7). The values are learned from self-play by `tools/palabras_leaves.py`
+(how, and how the shipped file was made: its docstring) and shipped in `leaves.json`
+next to this module: a linear model over a few features of the leave (`features`):
 
 - ``n:X`` — one for each tile X kept (X a letter or "?");
 - ``dup:X`` — one for each copy of X beyond the first (two E, three A…);
