@@ -10,7 +10,7 @@ import sys
 def is_rival_line(line):
     """A line of the intro's one per rival (`Lucía: medio, estilo prudente.`): said
     again when a saved game is resumed."""
-    return re.match(r"^\w+: (fácil|medio|difícil)\b", line) is not None
+    return re.match(r"^\w+: (fácil|medio|difícil|easy|medium|hard)\b", line) is not None
 
 
 def environment(home):

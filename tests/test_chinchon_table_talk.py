@@ -4,7 +4,7 @@ of a close, lay-off help and the yes/no question."""
 
 import pytest
 from chinchon_script import script_until
-from entrypoint import run
+from entrypoint import is_rival_line, run
 
 from sobremesa import i18n
 from sobremesa.games.chinchon import rules as r
@@ -27,9 +27,13 @@ def seeded(seed, *more):
 
 
 def said(lines, home, args=PLAY):
+    """What the player heard, without the intro's line per styled rival (pinned by
+    test_niveles), so that the lines after it keep their places."""
     result = run(args, lines, home)
     assert result.returncode == 0 and result.stderr == "", result.stderr
-    return result.stdout
+    return "".join(
+        line for line in result.stdout.splitlines(keepends=True) if not is_rival_line(line)
+    )
 
 
 @pytest.mark.parametrize(
