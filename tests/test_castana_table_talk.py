@@ -164,6 +164,20 @@ def test_enter_on_an_empty_line_passes_a_window(tmp_path):
     assert all(out[i + 1] == "Pasas." for i in windows), out
 
 
+def test_enter_after_reading_the_help_in_a_window_asks_again_and_does_not_pass(tmp_path):
+    # `ayuda` has three pages (Enter turns them); the Enter after the last page came
+    # back to the question: it says it again, and only the next Enter passes.
+    def found(out):
+        return [i for i, line in enumerate(out) if line.endswith(WINDOW_ENDS)]
+
+    out, windows = game_with(found, range(8), ["ayuda", "", "", "", ""], tmp_path)
+    first = windows[0]
+    help_ends = out.index("Re Pág y Av Pág: repasar lo dicho en la línea de escritura.", first)
+    passed = out.index("Pasas.", first)
+    assert passed == help_ends + 2, out[first:passed]
+    assert out[help_ends + 1].endswith(("o paso.", "puedes robar.")), out[help_ends + 1]
+
+
 def test_enter_passes_a_window_in_english(tmp_path):
     def found(out):
         return [i for i, line in enumerate(out) if line.endswith(("or pass.", ": you can steal."))]

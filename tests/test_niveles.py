@@ -15,10 +15,10 @@ from entrypoint import run
 from fake_console import FakeConsole
 
 from sobremesa import cli, saves
-from sobremesa.core.registry import GAMES, entry
+from sobremesa.core.registry import BOT_NAMES, GAMES, entry
 from sobremesa.settings import Settings, load_settings, rival_levels
 from sobremesa.ui.rivals import choose_styles, intro_rivals, rival_line, rivals_lines
-from sobremesa.ui.session import Table
+from sobremesa.ui.session import Table, seat_table
 
 FAKE_STYLES = {"medio": ("prudente", "atrevido"), "dificil": ("prudente", "atrevido", "tenaz")}
 IDS = list(GAMES)
@@ -246,24 +246,21 @@ def test_distinto_para_cada_rival_asks_each_rival_and_goes_back_one(fake, monkey
     # rival 2: medio, rival 3 by name; then the reaction mode (por turnos).
     consoles = fake(["3", "4", "1", "3", "volver", "2", "dificil", "1"])
     app = cli.App(Settings())
-    monkeypatch.setattr(app, "play", lambda game, **kw: played.append(game) or "over")
+    monkeypatch.setattr(app, "play", lambda game, **kw: played.append((game, kw["seed"])) or "over")
     assert app.new_game_menu("castana") == "over"
     console = consoles[-1]
-    assert console.prompts[:7] == [
-        "Rivales> ",
-        "Nivel> ",
-        "Rival 1> ",
-        "Rival 2> ",
-        "Rival 3> ",
-        "Rival 2> ",
-        "Rival 3> ",
-    ]
-    i = console.out.index("Nivel de cada rival, en el orden de la mesa.")
+    [(game, seed)] = played
+    # each rival is asked for by the name the table dealt with that seed gives them
+    names = seat_table(4, seed, spectator=False, levels=["facil"] * 3).names[1:]
+    first, second, third = (f"{name}> " for name in names)
+    assert console.prompts[:7] == ["Rivales> ", "Nivel> ", first, second, third, second, third]
+    question = f"Nivel de cada rival: {names[0]}, {names[1]} y {names[2]}."
+    i = console.out.index(question)
     assert console.out[i + 1 : i + 4] == ["1. Fácil", "2. Medio", "3. Difícil"]
-    assert console.out.count("Nivel de cada rival, en el orden de la mesa.") == 1
+    assert console.out.count(question) == 1
     stored, _broken = load_settings()
     assert stored.castana.levels == ["facil", "medio", "dificil"]
-    assert played == ["castana"]
+    assert game == "castana"
     levels = rival_levels(app.settings.castana, 3)
     assert levels == ["facil", "medio", "dificil"]
 
@@ -277,7 +274,9 @@ def test_back_from_the_first_rival_asks_the_level_again_and_one_level_clears_the
     app = cli.App(settings)
     monkeypatch.setattr(app, "play", lambda game, **kw: "over")
     assert app.new_game_menu("chinchon") == "over"
-    assert consoles[-1].prompts == ["Rivales> ", "Nivel> ", "Rival 1> ", "Nivel> "]
+    prompts = consoles[-1].prompts
+    assert prompts[:2] == ["Rivales> ", "Nivel> "] and prompts[3] == "Nivel> "
+    assert prompts[2].endswith("> ") and prompts[2][:-2] in BOT_NAMES
     stored, _broken = load_settings()
     assert (stored.chinchon.level, stored.chinchon.levels) == ("facil", [])
 
@@ -328,7 +327,11 @@ def test_niveles_on_the_command_line_seats_one_level_per_rival(isolated_home):
 def test_a_wrong_niveles_is_one_spanish_error_line(isolated_home, args, error):
     result = run(["jugar", "cabanga", "--ritmo", "0", *args], [], isolated_home)
     assert result.returncode == 2
-    assert result.stderr.strip().splitlines()[-1].endswith(f"error: {error}")
+    # the error first and where the help is, not argparse's usage block before it
+    assert result.stderr.splitlines() == [
+        f"sobremesa jugar: error: {error}",
+        "Escribe sobremesa jugar --help para ver las opciones.",
+    ]
     assert result.stdout == ""
 
 

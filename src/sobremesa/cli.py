@@ -8,7 +8,7 @@ import os
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from sobremesa import i18n, saves
 from sobremesa.core.registry import GAMES, entry
@@ -145,11 +145,29 @@ def _yes_no(parser: argparse.ArgumentParser, flag: str, text: str) -> None:
     parser.add_argument(flag, choices=["si", "no"], help=text)
 
 
-def build_parser(*, levels_help_text: bool = False) -> argparse.ArgumentParser:
+class _Parser(argparse.ArgumentParser):
+    """A wrong option is said in two lines: the error, then where the help is.
+    (argparse says its usage first: up to ten lines of brackets a screen reader
+    reads before the one line that matters.)"""
+
+    #: Each command's parser (`jugar`…), whose error names its own help.
+    commands: dict[str, argparse.ArgumentParser]
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(
+            2,
+            _("{prog}: error: {message}").format(prog=self.prog, message=message)
+            + "\n"
+            + _("Escribe {prog} --help para ver las opciones.").format(prog=self.prog)
+            + "\n",
+        )
+
+
+def build_parser(*, levels_help_text: bool = False) -> _Parser:
     """The command line. `levels_help_text`: `jugar --help` ends with what each
     game's levels do (read from every game's texts only when help is asked for)."""
     argparse._ = _argparse_gettext  # type: ignore[attr-defined]
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="sobremesa",
         description=_("Sobremesa: juegos de mesa accesibles. Sin argumentos abre el menú."),
     )
@@ -285,6 +303,7 @@ def build_parser(*, levels_help_text: bool = False) -> argparse.ArgumentParser:
     connect.add_argument("--ventana", type=decimal, metavar=_("SEGUNDOS"))
     for command in (play, word, resume, options, server, connect):
         _global_options(command, argparse.SUPPRESS)
+    parser.commands = sub.choices
     return parser
 
 
@@ -582,7 +601,10 @@ class App:
         kept = self.keep_or_replace(game_id)
         if kept is not None:
             return kept
-        steps = [self._ask_rivals, self._ask_level]
+        # The seed is drawn first so that each rival's level is asked by the name
+        # the table will give them.
+        seed = random.SystemRandom().randrange(1, 10**9)
+        steps = [self._ask_rivals, lambda game: self._ask_level(game, seed)]
         if entry(game_id).reactions:
             from sobremesa.options import ask_reaction
 
@@ -598,7 +620,7 @@ class App:
                 step -= 1
             else:
                 step += 1
-        return self.play(game_id, seed=None, spectator=False)
+        return self.play(game_id, seed=seed, spectator=False)
 
     def _ask_rivals(self, game_id: str) -> str | None:
         game = entry(game_id)
@@ -613,7 +635,7 @@ class App:
         self.set_option(game_id, "rivals", choice + low - 1)
         return None
 
-    def _ask_level(self, game_id: str) -> str | None:
+    def _ask_level(self, game_id: str, seed: int) -> str | None:
         """The rivals' level: each level with what it does, and (with two rivals or
         more) "Distinto para cada rival", which asks one level per rival."""
         game = entry(game_id)
@@ -632,23 +654,28 @@ class App:
                 self.set_option(game_id, "level", levels[choice - 1])
                 self.set_option(game_id, "levels", [])
                 return None
-            chosen = self._ask_each_level(game_id, rivals)
+            chosen = self._ask_each_level(game_id, rivals, seed)
             if chosen != "back":  # back: the level question again
                 return chosen
 
-    def _ask_each_level(self, game_id: str, rivals: int) -> str | None:
-        """One level per rival, in the order of the table (`Rival 2> `); 0, Escape
-        or `volver` go back one rival, from the first to the level question."""
+    def _ask_each_level(self, game_id: str, rivals: int, seed: int) -> str | None:
+        """One level per rival, asked by the name the table dealt with ``seed`` will
+        give them (`Elena> `); 0, Escape or `volver` go back one rival, from the
+        first to the level question."""
+        from sobremesa.ui.session import seat_names
+
         levels = entry(game_id).levels
         names = [_(LEVEL_NAMES[lv]) for lv in levels]
+        rival_names = seat_names(rivals + 1, seed, spectator=False)[1:]
+        question = _("Nivel de cada rival: {names}.").format(names=join(rival_names))
         chosen: list[str] = []
         while len(chosen) < rivals:
-            n = len(chosen) + 1
+            n = len(chosen)
             choice = self.choose_back(
-                _("Nivel de cada rival, en el orden de la mesa."),
+                question,
                 names,
-                _("Rival {n}> ").format(n=n),
-                show=n == 1,  # the same list: Intro or ayuda reads it again
+                _("{name}> ").format(name=rival_names[n]),
+                show=n == 0,  # the same list: Intro or ayuda reads it again
             )
             if choice == "eof":
                 return "eof"
@@ -1000,15 +1027,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.orden == "jugar":
         game_id = GAME_ALIASES.get(_fold(args.juego))
         if game_id is None:
-            parser.error(_("juego desconocido: {name}").format(name=args.juego))
+            parser.commands["jugar"].error(_("juego desconocido: {name}").format(name=args.juego))
         args.juego = game_id
         problem = _check_play_arguments(game_id, args)
         if problem:
-            parser.error(problem)
+            parser.commands["jugar"].error(problem)
     if args.orden == "continuar" and args.juego is not None:
         resumed = GAME_ALIASES.get(_fold(args.juego))
         if resumed is None:
-            parser.error(_("juego desconocido: {name}").format(name=args.juego))
+            parser.commands["continuar"].error(
+                _("juego desconocido: {name}").format(name=args.juego)
+            )
         args.juego = resumed
     low, high = READING_WPM
     if args.lectura is not None and not low <= args.lectura <= high:

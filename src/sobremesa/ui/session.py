@@ -68,6 +68,19 @@ class Table:
         return cls(names, human, levels, styles)
 
 
+def seat_names(players: int, seed: int, *, spectator: bool) -> list[str]:
+    """Each seat's name at a table of ``players`` dealt with ``seed``: the bots' are
+    chosen by the seed, seat 0 is "Tú" unless spectating. The new-game menu asks
+    each rival's level by the name the table will give them."""
+    from sobremesa.games import BOT_NAMES
+
+    start = seed % len(BOT_NAMES)
+    names = [BOT_NAMES[(start + i) % len(BOT_NAMES)] for i in range(players)]
+    if not spectator:
+        names[0] = _("Tú")
+    return names
+
+
 def seat_table(
     players: int,
     seed: int,
@@ -79,14 +92,10 @@ def seat_table(
     """Seat 0 is the player (no player when spectating); the bots get names chosen
     by the seed and the given levels, in seat order, and a style each from
     ``styles`` (level -> the game's styles: `rivals.choose_styles`)."""
-    from sobremesa.games import BOT_NAMES
     from sobremesa.ui.rivals import choose_styles
 
     human = None if spectator else 0
-    start = seed % len(BOT_NAMES)
-    names = [BOT_NAMES[(start + i) % len(BOT_NAMES)] for i in range(players)]
-    if human is not None:
-        names[0] = _("Tú")
+    names = seat_names(players, seed, spectator=spectator)
     bot_levels = iter(levels)
     seat_levels = [None if seat == human else next(bot_levels) for seat in range(players)]
     chosen = choose_styles(styles or {}, seat_levels, seed)
@@ -491,6 +500,7 @@ class Session:
         self._deferred: list[Sequence[str | Pause]] | None = None
         self.table = CommandTable([*COMMON_COMMANDS, *adapter.commands()])
         self._pages: list[list[str]] = []
+        self._just_read = False  # the last line read something (ayuda, reglas…)
         self._quit = False
         self._pause: str | None = None  # a line to confirm with Enter before going on
         self._eof = False  # input ended while waiting for Enter
@@ -787,7 +797,7 @@ class Session:
         """Would this line answer the open window (rather than read something)?"""
         text = line.strip()
         if not text:
-            return bool(self.adapter.enter_command())
+            return not self._pages and bool(self._enter_command())
         command = self.table.parse(text)
         if command is None:
             return self.adapter.handle_unknown_would_act(text)
@@ -1003,17 +1013,27 @@ class Session:
         return not self._quit
 
     # -- commands ----------------------------------------------------------
+    def _enter_command(self) -> str:
+        """What Enter on an empty line stands for now. Right after reading (ayuda,
+        reglas…) in an open window it only says the question again: the player
+        came back to it, and had not answered it (a second Enter does)."""
+        if self._just_read and self.adapter.player_in_window():
+            return ""
+        return self.adapter.enter_command() or ""
+
     def _handle_line(self, line: str) -> None:
         text = line.strip()
-        if not text and not self._pages:
-            text = self.adapter.enter_command() or ""
+        if not text and self._pages:
+            self._next_page()
+            return
         if not text:
-            if self._pages:
-                self._next_page()
-            else:
-                self._answer([self._status_line()])
+            text = self._enter_command()
+        if not text:
+            self._just_read = False
+            self._answer([self._status_line()])
             return
         self._pages = []
+        self._just_read = False
         if len(text) > 200:
             self._answer([_("La orden es demasiado larga; escribe ayuda para ver las órdenes.")])
             return
@@ -1036,6 +1056,8 @@ class Session:
                 message = _("No conozco la orden {word}. Escribe ayuda.")
             self._answer([message.format(word=word, guess=guess)])
             return
+        if command.name in READING_COMMANDS or command.name in self.adapter.reading_commands():
+            self._just_read = True
         if self._common(command):
             return
         reply = self.adapter.handle(command)
