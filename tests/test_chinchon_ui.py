@@ -187,6 +187,21 @@ def test_brief_forms_of_a_close():
     )
 
 
+def test_a_close_with_one_meld_does_not_number_it():
+    sevens = (Card("oros", 7), Card("copas", 7), Card("bastos", 7))
+    event = r.Closed(
+        seat=1,
+        melds=(sevens,),
+        loose_cards=(Card("copas", 2),),
+        loose_points=2,
+        chinchon=False,
+        facedown=None,
+        seven_run=False,
+    )
+    second = tell(event).lines[1]
+    assert second == "Pablo baja: grupo de sietes: oros, copas y bastos. Sueltas: 2 de copas."
+
+
 def test_status_prompt_shows_the_discard_and_the_card_drawn():
     settings = Settings()
     adapter = ui.new_adapter(settings, seed=5, spectator=False)

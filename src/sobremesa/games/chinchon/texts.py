@@ -123,7 +123,7 @@ def melds_text(melds: Sequence[Sequence[Card]], deck: int, *, numbered: bool = F
     if not melds:
         return _("ninguna")
     parts = [meld_text(m, deck) for m in melds]
-    if numbered:
+    if numbered and len(parts) > 1:  # `colocar CARTA en N`; one meld needs no number
         parts = [f"{i}, {text}" for i, text in enumerate(parts, 1)]
     return "; ".join(parts)
 
