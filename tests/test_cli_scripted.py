@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from entrypoint import run
+from entrypoint import is_rival_line, run
 
 # A blunt strategy that works in every phase: draw, close if allowed, else discard
 # the last card, finish laying off, decline reenganche. Lines that do not fit the
@@ -51,7 +51,8 @@ def test_end_of_input_saves_and_continuar_resumes_identically(isolated_home, tmp
         skip = ("Partida guardada", "Partida recuperada", "Chinchón contra", "Escribe ayuda")
         skip += ("Tu turno: ", "Turno de ", "Tu mano, ", "Puntos: ")  # what a resumed game recalls
         skip += ("Última: ", "Descarte: ", "Robaste ", "Cogiste ")
-        return [line for line in text.splitlines() if not line.startswith(skip)]
+        lines = text.splitlines()
+        return [line for line in lines if not line.startswith(skip) and not is_rival_line(line)]
 
     assert game_lines(part1.stdout) + game_lines(part2.stdout) == game_lines(whole.stdout)
 

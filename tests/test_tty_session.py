@@ -90,7 +90,9 @@ def terminal(isolated_home):
 
 @pytest.mark.slow
 def test_keys_commands_and_ctrl_c_in_a_real_terminal(terminal, isolated_home):
-    term = terminal("jugar", "chinchon", "--semilla", "1", "--rivales", "2", "--ritmo", "0")
+    # fácil rivals (no styles): tuning medio or difícil does not move the moments pinned
+    play = ["jugar", "chinchon", "--semilla", "1", "--rivales", "2", "--nivel", "facil"]
+    term = terminal(*play, "--ritmo", "0")
     term.read_until("Tu turno.")
     term.read_until("Roba>")  # the short prompt (for speech) by default
     term.send("mano\r")
