@@ -742,3 +742,32 @@ def test_bots_and_the_aid_use_the_tables_word_list():
     adapter = adapter_at(lambda g: True, seeds=[3])
     for bot in adapter.bots.values():
         assert bot.spell == adapter.lexicon.spell
+
+
+def test_enter_after_reading_asks_again_also_when_a_new_window_opened_meanwhile():
+    """`ayuda` is read in one window; while its pages are turned a rival's steal opens
+    another (its key changes). The Enter after the last page says the question of
+    the window the player is in and does not pass it; the next Enter passes."""
+    adapter = adapter_at(_word_window)
+    session, console = clock_session(adapter, [], None)
+    key = [adapter.window_key()]
+    adapter.window_key = lambda: key[0]
+    assert session.is_reaction("")  # Enter passes a window nobody read in
+    session.handle_line("ayuda")
+    assert not session.is_reaction("")  # an Enter turns the page
+    key[0] = "a steal's window"  # a new window opens while the player reads
+    session.handle_line("")
+    while session._pages:
+        session.handle_line("")
+    assert not session.is_reaction("")
+    before = len(console.out)
+    session.handle_line("")  # says the question again: the window stays open
+    assert console.out[before:] == [session._status_line()]
+    assert adapter.player_in_window()
+    assert session.is_reaction("")  # the next Enter passes
+
+
+def _word_window(game):
+    """A word's window the player can doubt (it is not theirs)."""
+    view = game.view(0)
+    return game.phase == "window" and bool(view.word) and 0 in game.to_act()

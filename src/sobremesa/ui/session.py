@@ -230,6 +230,7 @@ COMMON_COMMANDS = [
 ONLINE_UNLISTED = frozenset(("salir", "callar", "ritmo"))
 
 # Common commands that never answer a reaction window.
+_NOT_READ = object()  # no window key: the last line did not read anything
 READING_COMMANDS = frozenset(
     ("ayuda", "reglas", "historial", "rivales", "repetir", "callar", "comprobar", "ritmo", "salir")
 )
@@ -500,7 +501,8 @@ class Session:
         self._deferred: list[Sequence[str | Pause]] | None = None
         self.table = CommandTable([*COMMON_COMMANDS, *adapter.commands()])
         self._pages: list[list[str]] = []
-        self._just_read = False  # the last line read something (ayuda, reglas…)
+        # The window in which the last line read something (ayuda, reglas…).
+        self._read_in: object = _NOT_READ
         self._quit = False
         self._pause: str | None = None  # a line to confirm with Enter before going on
         self._eof = False  # input ended while waiting for Enter
@@ -1017,7 +1019,7 @@ class Session:
         """What Enter on an empty line stands for now. Right after reading (ayuda,
         reglas…) in an open window it only says the question again: the player
         came back to it, and had not answered it (a second Enter does)."""
-        if self._just_read and self.adapter.player_in_window():
+        if self.adapter.player_in_window() and self._read_in == self.adapter.window_key():
             return ""
         return self.adapter.enter_command() or ""
 
@@ -1025,15 +1027,18 @@ class Session:
         text = line.strip()
         if not text and self._pages:
             self._next_page()
+            # Turning a page is reading too: a window that opened meanwhile (a
+            # steal, told after the page the player cut) is asked again first.
+            self._read_in = self.adapter.window_key()
             return
         if not text:
             text = self._enter_command()
         if not text:
-            self._just_read = False
+            self._read_in = _NOT_READ
             self._answer([self._status_line()])
             return
         self._pages = []
-        self._just_read = False
+        self._read_in = _NOT_READ
         if len(text) > 200:
             self._answer([_("La orden es demasiado larga; escribe ayuda para ver las órdenes.")])
             return
@@ -1057,7 +1062,7 @@ class Session:
             self._answer([message.format(word=word, guess=guess)])
             return
         if command.name in READING_COMMANDS or command.name in self.adapter.reading_commands():
-            self._just_read = True
+            self._read_in = self.adapter.window_key()
         if self._common(command):
             return
         reply = self.adapter.handle(command)
