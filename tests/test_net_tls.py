@@ -79,7 +79,11 @@ def test_listening_beyond_loopback_needs_tls_or_sin_cifrar(tmp_path: Path) -> No
         capture_output=True, text=True, env=env, cwd=ROOT, timeout=30,
     )  # fmt: skip
     assert refused.returncode == 2
-    assert "hace falta TLS (--certificado y --clave) o --sin-cifrar" in refused.stderr
+    assert refused.stderr.splitlines() == [
+        "sobremesa servidor: error: para escuchar en 0.0.0.0 hace falta TLS"
+        " (--certificado y --clave) o --sin-cifrar",
+        "Escribe sobremesa servidor --help para ver las opciones.",
+    ]
     with running_server(tmp_path / "data", host="0.0.0.0", extra=["--sin-cifrar"]) as server:
         said = "".join(server.output)
     assert "Aviso: sin cifrar" in said

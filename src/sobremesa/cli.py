@@ -1023,7 +1023,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.orden == "servidor":
         from sobremesa.net.cli import server_command
 
-        return server_command(args, parser)
+        return server_command(args, parser.commands["servidor"])
     if args.orden == "jugar":
         game_id = GAME_ALIASES.get(_fold(args.juego))
         if game_id is None:
