@@ -428,6 +428,8 @@ def test_help_says_a_number_is_the_card_and_the_pot_is_explained(tmp_path):
         "Bote: al empezar, cada jugador pone su apuesta en el bote;"
         " quien gana la partida se lo lleva." in out
     )
+    assert not any(line.startswith("comprobar") for line in out)  # no words to check here
+    assert "El as va antes del 2 (as, 2, 3) y nunca después del rey." in " ".join(out)
     en = said(["help", "", "rules", ""], tmp_path / "en", PLAY_EN)
     assert "discard CARD: d 4 (the 4 you hold), d j cu, d p5 (position)" in en
     assert "Pot: at the start every player puts a stake in the pot" in en

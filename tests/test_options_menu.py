@@ -309,6 +309,14 @@ def test_first_run_at_a_terminal_asks_the_reading_speed_once(fake):
     assert "¿A qué velocidad lee tu lector?" not in consoles[-1].out
 
 
+def test_first_run_with_lectura_does_not_ask_the_reading_speed(fake):
+    consoles = fake(["8"], interactive=True)
+    assert cli.main(["--lectura", "180"]) == 0
+    out = consoles[-1].out
+    assert "¿A qué velocidad lee tu lector?" not in out
+    assert out[0] == "Sobremesa. Juegos de mesa accesibles."
+
+
 def test_first_run_escape_keeps_the_default_and_is_not_asked_again(fake):
     fake(["callar", "8"], interactive=True)
     cli.main([])

@@ -1084,9 +1084,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return connect_command(app, args)
         # First run (no settings file yet) at a terminal: a short setup before the
-        # menu. A script (stdin not a terminal) never gets it, so it replays exactly.
+        # menu. A script (stdin not a terminal) never gets it, so it replays exactly;
+        # nor does a run that says its reading speed (--lectura): it is answered.
         interactive = getattr(app.console, "interactive", False)
-        if first_run and interactive and app.first_run_setup() == "eof":
+        asked = first_run and interactive and args.lectura is None
+        if asked and app.first_run_setup() == "eof":
             return 0
         return app.main_menu()
     except KeyboardInterrupt:

@@ -1120,6 +1120,8 @@ class Session:
             for spec in specs:
                 if not spec.help or (self.shared and spec.name in ONLINE_UNLISTED):
                     continue
+                if spec.name == "comprobar" and self.adapter.word_list() is None:
+                    continue  # a card game without words has nothing to check
                 keys = ", ".join([k for k in (spec.key, shortcut(spec)) if k])
                 lines.append(_(spec.help) + (f" ({keys})" if keys else ""))
             lines.append(_("Re Pág y Av Pág: repasar lo dicho en la línea de escritura."))

@@ -88,7 +88,7 @@ RULES = [
         "Combinaciones: grupos de 3 o más cartas del mismo número, y escaleras de 3 o más cartas seguidas del mismo palo."
     ),
     N_(
-        "El as solo enlaza por arriba: as, 2, 3; no enlaza con el rey. Con 40 cartas, después del 7 va la sota, luego el caballo y el rey."
+        "El as va antes del 2 (as, 2, 3) y nunca después del rey. Con 40 cartas, después del 7 va la sota, luego el caballo y el rey."
     ),
     N_("Puntos de las cartas: su número; con 40 cartas la sota vale 8, el caballo 9 y el rey 10."),
     N_(
@@ -96,7 +96,7 @@ RULES = [
     ),
     N_("Chinchón: las siete cartas ligadas al cerrar. Restas 10 puntos y nadie coloca."),
     N_(
-        "Cuando alguien cierra, los demás colocan sus sueltas en sus combinaciones y suman lo que les queda."
+        "Cuando alguien cierra, los demás colocan sus sueltas en las combinaciones del que cerró y suman lo que les queda."
     ),
     N_("Con dos barajas, las escaleras solo crecen hacia arriba y sin repetir número."),
     N_("Si se acaba el mazo, se barajan los descartes menos el de arriba."),
