@@ -9,6 +9,7 @@ from listening import FakeClock
 from sobremesa.games.castana import rules as r
 from sobremesa.games.castana import ui
 from sobremesa.games.castana.bots import make_bot
+from sobremesa.games.castana.texts import card_text
 from sobremesa.settings import Settings
 from sobremesa.ui.announcer import Announcer
 from sobremesa.ui.console import TIMEOUT
@@ -596,6 +597,50 @@ def test_enie_or_s_under_attack_say_what_the_attack_needs():
     reply = adapter.handle(ui.Command("jugar", "ñ verde"))
     assert reply.lines == [f"Primero responde a la {letter}: pon otra {letter} o roba 2."]
     adapter.game.hands[0].remove("Ñv")
+
+
+def test_r_alone_answering_an_r_with_one_in_hand_is_asked_not_drawn():
+    adapter = adapter_at(lambda g: g.phase == "turn" and g.current == 0 and not g.attack)
+    game = adapter.game
+    game.attack = "R"  # as after the rival before played an R (answer_first reads only this)
+    hand = game.hands[0]
+    kept = [card for card in hand if r.letter(card) == "R"]
+    for card in kept:  # first without an R: `r` is robar, as everywhere
+        hand.remove(card)
+    assert adapter.answer_first("r") is None
+    holder = next(h for h in [game.deck, *game.hands[1:]] if any(c[0] == "R" for c in h))
+    card = next(c for c in holder if c[0] == "R")
+    holder.remove(card)  # moved, not made
+    hand.append(card)
+    reply = adapter.answer_first(" R ")
+    assert reply.lines == ["¿Pones tu R o robas 2? Escribe jugar r, o robar."]
+    assert reply.actions == []
+    assert adapter.answer_first("robar") is None  # the whole word draws
+
+
+def test_a_card_alone_gives_it_after_a_failed_doubt():
+    def doubtable(game):
+        """A real word a rival (not its player) may doubt, and the player holds 2+."""
+        w = game.window
+        if game.phase != "window" or w is None or not w.word or not game.is_word(w.word):
+            return False
+        return len(game.hands[0]) > 1 and any(s not in (0, w.discarder) for s in game.to_act())
+
+    adapter = adapter_at(doubtable)
+    w = adapter.game.window
+    doubter = next(s for s in adapter.game.to_act() if s not in (0, w.discarder))
+    adapter.game.apply(doubter, r.Challenge())  # a failed doubt: everyone else gives a card
+    assert adapter.game.phase == "give" and 0 in adapter.game.to_act()
+    challenger = adapter.table.names[adapter.game.view(0).challenger]
+    assert adapter.prompt() == f"Carta para {challenger}> "
+    card = adapter.game.hand(0)[0]
+    typed = card_text(card).lower()  # as it is said: `y roja`
+    assert adapter.handle_unknown_would_act(typed)
+    reply = adapter.handle_unknown(typed)
+    assert reply.actions == [r.Give(card)]
+    assert reply.actions == adapter.handle(ui.Command("dar", typed)).actions
+    adapter.game.phase = "turn"  # not giving: a card alone is not a command
+    assert adapter.handle_unknown(typed) is None
 
 
 @pytest.mark.slow

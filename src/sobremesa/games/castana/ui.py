@@ -113,8 +113,23 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
             reading.add("mano")  # outside the race it reads the hand
         return frozenset(reading)
 
+    def answer_first(self, text: str) -> Reply | None:
+        """`r` alone is `robar`; answering an R with an R in hand it may as well mean
+        that R, and drawing 2 loses the turn: it is asked, not guessed."""
+        view = self._view()
+        human = self.table.human
+        if (
+            text.strip().lower() == "r"
+            and view.attack == "R"
+            and human is not None
+            and view.current == human
+            and any(r.letter(card) == "R" for card in view.hand or ())
+        ):
+            return Reply([_("¿Pones tu R o robas 2? Escribe jugar r, o robar.")])
+        return None
+
     def handle_unknown_would_act(self, text: str) -> bool:
-        return self.pending is not None
+        return self.pending is not None or self._giving()
 
     def enter_command(self) -> str | None:
         human = self.table.human
@@ -272,7 +287,8 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
                     _("A {name}: dar CARTA").format(name=self._name(view.challenger or 0)),
                     _("Da: dar CARTA"),
                 )
-            return _("dar CARTA> ")  # the command itself: a bare card is not one
+            # A card alone answers it (`y`, `y verde`), unless it is a command's word.
+            return _("Carta para {name}> ").format(name=self._name(view.challenger or 0))
         if view.phase == "window" and mine and view.warned and view.next_seat == human:
             return _("Aviso: juega ya o paso> ") if status else _("Juega o paso> ")
         if view.phase == "window" and self.player_in_window():
@@ -370,8 +386,16 @@ class CastanaAdapter(WindowAnswers, GameAdapter):
             return _("la {card}").format(card=card_text(pending["card"]))
         return r.word_of(self._view().top_letter, pending.get("cards", ()))
 
+    def _giving(self) -> bool:
+        """The player owes the challenger a card (a failed doubt)."""
+        view = self._view()
+        return view.phase == "give" and self.table.human in view.to_act
+
     def handle_unknown(self, text: str) -> Reply | None:
-        """A colour or a name alone answers the question asked after a play."""
+        """A colour or a name alone answers the question asked after a play; a
+        card alone, the card to give."""
+        if self.pending is None and self._giving():
+            return self._cmd_dar(text)
         if self.pending is None:
             return None
         return self._complete(fold(text).split())
