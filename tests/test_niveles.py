@@ -318,10 +318,10 @@ def test_niveles_on_the_command_line_seats_one_level_per_rival(isolated_home):
     "args, error",
     [
         (["--niveles", "facil,dificil", "--rivales", "3"], "--niveles da 2 niveles y --rivales pide 3: uno por rival"),
-        (["--niveles", "facil,imposible"], "--niveles: nivel desconocido: imposible; los niveles son facil, medio y dificil"),
+        (["--niveles", "facil,imposible"], "--niveles: nivel desconocido: imposible; los niveles son fácil, medio y difícil"),
         (["--niveles", "facil"], "--niveles da 1 nivel; en ¡Cabanga! hay de 2 a 5 rivales"),
         (["--niveles", "facil,medio", "--nivel", "medio"], "Usa --nivel o --niveles, no los dos"),
-        (["--niveles", "facil,,medio"], '--niveles: nivel desconocido: ""; los niveles son facil, medio y dificil'),
+        (["--niveles", "facil,,medio"], '--niveles: nivel desconocido: ""; los niveles son fácil, medio y difícil'),
     ],
 )  # fmt: skip
 def test_a_wrong_niveles_is_one_spanish_error_line(isolated_home, args, error):

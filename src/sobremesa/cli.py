@@ -78,7 +78,7 @@ def level_list(text: str) -> list[str]:
         return level_words(text)
     except ValueError as unknown:
         raise argparse.ArgumentTypeError(
-            _("nivel desconocido: {word}; los niveles son facil, medio y dificil").format(
+            _("nivel desconocido: {word}; los niveles son fácil, medio y difícil").format(
                 word=str(unknown) or '""'
             )
         ) from None

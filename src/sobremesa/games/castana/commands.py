@@ -89,7 +89,7 @@ RULES = [
     ),
     N_("Vocales: van sobre la misma vocal o el mismo color, y eliges el color que sigue."),
     N_(
-        "L y R: el siguiente pone otra igual o roba 2 y pierde el turno; si pone otra, el que le sigue roba 4 y pierde el turno."
+        "L y R («¡caña!»): el siguiente pone otra igual o roba 2 y pierde el turno; si pone otra, el que le sigue roba 4 y pierde el turno."
     ),
     N_("H: el siguiente pierde el turno. S: eliges quién juega ahora."),
     N_(

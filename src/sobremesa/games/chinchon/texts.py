@@ -16,7 +16,7 @@ from sobremesa.ui.wording import join
 LEVEL_DESCRIPTIONS = {
     "facil": N_("cierra tarde y solo coloca en grupos; no cuenta cartas"),
     "medio": N_("cierra en cuanto puede; no mira qué recogen los demás"),
-    "dificil": N_("cuenta las cartas vistas y no te da la que buscas"),
+    "dificil": N_("cuenta las cartas y no te da lo que te ha visto recoger"),
 }
 
 RANK_PLURALS = {
