@@ -65,7 +65,7 @@ SPEECH = {
 }
 MOVE = re.compile(
     r"(Robas|Coges|Tiras|Cierras|¡Chinchón! Cierras|Bajas|Colocas|Terminas de colocar)\b"
-    r"|(¡)?({names}) (roba|coge|baja|coloca|termina de colocar|: )"
+    r"|(¡)?({names}) (roba|coge|baja|coloca|no coloca nada|termina de colocar|: )"
 )
 
 
@@ -200,6 +200,18 @@ def test_a_close_with_one_meld_does_not_number_it():
     )
     second = tell(event).lines[1]
     assert second == "Pablo baja: grupo de sietes: oros, copas y bastos. Sueltas: 2 de copas."
+
+
+def test_a_rival_who_lays_off_nothing_is_not_said_to_finish_laying_off():
+    nothing = r.LayOffFinished(
+        seat=1, melds=(), loose_cards=(Card("copas", 2),), laid_off=(), points=2
+    )
+    assert tell(nothing).lines == ["Pablo no coloca nada: 2 puntos."]
+    assert tell(nothing).lines[0].brief == "Pablo no coloca: 2 puntos"
+    some = r.LayOffFinished(
+        seat=1, melds=(), loose_cards=(Card("copas", 2),), laid_off=(Card("oros", 7),), points=2
+    )
+    assert tell(some).lines == ["Pablo termina de colocar: 2 puntos."]
 
 
 def test_status_prompt_shows_the_discard_and_the_card_drawn():

@@ -279,6 +279,10 @@ def _lay_off_finished(e: r.LayOffFinished, c: _Context) -> Told:
         line = _("Terminas de colocar: {points}.").format(points=points(e.points))
         return Told([said(line, _("Terminas: {points}").format(points=points(e.points)))])
     name = c.raw(e.seat)
+    if not e.laid_off:  # "termina de colocar" would say it placed something
+        line = _("{name} no coloca nada: {points}.").format(name=name, points=points(e.points))
+        brief = _("{name} no coloca: {points}").format(name=name, points=points(e.points))
+        return Told([said(line, brief)])
     line = _("{name} termina de colocar: {points}.").format(name=name, points=points(e.points))
     brief = _("{name} termina: {points}").format(name=name, points=points(e.points))
     return Told([said(line, brief)])
