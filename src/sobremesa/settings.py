@@ -189,7 +189,7 @@ def rival_levels(section: Any, rivals: int) -> list[str]:
     when `levels` is empty)."""
     levels = getattr(section, "levels", [])
     chosen = list(levels[:rivals]) if isinstance(levels, list) else []
-    return chosen + [section.level] * (rivals - len(chosen))
+    return chosen + [getattr(section, "level", "medio")] * (rivals - len(chosen))
 
 
 def _int(value: Any) -> bool:

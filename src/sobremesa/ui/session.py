@@ -117,13 +117,17 @@ def seat_bots(
     seed: int,
     *,
     spectator: bool,
-    levels: Sequence[str],
+    section: Any,
     make: Callable[..., Any],
     game: str | None = None,
 ) -> tuple[Table, dict[int, Any]]:
     """A new table's seats (`seat_table`) and its bots (`make_bots`), as every game
-    seats them; ``levels``: one per seat, the player's ignored (or one per rival:
-    `settings.rival_levels`); ``game``: whose styles the bots get (none without)."""
+    seats them; ``section``: the game's settings, whose `level` and `levels` give
+    each rival's (`settings.rival_levels`); ``game``: whose styles the bots get
+    (none without)."""
+    from sobremesa.settings import rival_levels
+
+    levels = rival_levels(section, players if spectator else players - 1)
     styles = None
     if game is not None:
         from sobremesa.core.registry import entry

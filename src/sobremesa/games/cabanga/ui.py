@@ -25,7 +25,7 @@ from sobremesa.games.cabanga.commands import COMMANDS, REFUSALS, RULES, Draft
 from sobremesa.games.cabanga.narration import Moment, narrate
 from sobremesa.games.cabanga.texts import card_text, colour_name, gap_brief
 from sobremesa.i18n import _
-from sobremesa.settings import Settings, rival_levels
+from sobremesa.settings import Settings
 from sobremesa.ui.commands import Command, CommandSpec
 from sobremesa.ui.rivals import intro_rivals
 from sobremesa.ui.session import GameAdapter, Pause, Reply, Table, restore_table, seat_bots
@@ -375,7 +375,7 @@ def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> CabangaAda
         players,
         seed,
         spectator=spectator,
-        levels=rival_levels(c, players if spectator else players - 1),
+        section=c,
         make=make_bot,
         game="cabanga",
     )

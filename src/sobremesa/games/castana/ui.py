@@ -37,7 +37,7 @@ from sobremesa.games.castana.texts import COLOUR_CARD, card_text, hand_text, top
 from sobremesa.games.castana.windows import WindowAnswers
 from sobremesa.i18n import _
 from sobremesa.lexicon.spelling import WordError, normalize
-from sobremesa.settings import Settings, rival_levels
+from sobremesa.settings import Settings
 from sobremesa.ui.commands import Command, CommandSpec, fold
 from sobremesa.ui.numbers import is_number
 from sobremesa.ui.rivals import intro_rivals
@@ -623,7 +623,7 @@ def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> CastanaAda
         players,
         seed,
         spectator=spectator,
-        levels=rival_levels(c, players if spectator else players - 1),
+        section=c,
         make=lambda *a, **k: make_bot(*a, **k, lexicon=lexicon),
         game="castana",
     )

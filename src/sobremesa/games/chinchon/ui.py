@@ -22,7 +22,7 @@ from sobremesa.games.chinchon.commands import COMMANDS, REFUSALS, RULES, Asked, 
 from sobremesa.games.chinchon.narration import Names, narrate, sort_cards, went_out
 from sobremesa.games.chinchon.texts import join_names
 from sobremesa.i18n import _
-from sobremesa.settings import Settings, rival_levels
+from sobremesa.settings import Settings
 from sobremesa.ui.commands import Command, CommandSpec
 from sobremesa.ui.rivals import intro_rivals
 from sobremesa.ui.session import GameAdapter, Pause, Reply, Table, restore_table, seat_bots
@@ -386,7 +386,7 @@ def new_adapter(settings: Settings, *, seed: int, spectator: bool) -> ChinchonAd
         players,
         seed,
         spectator=spectator,
-        levels=rival_levels(c, players if spectator else players - 1),
+        section=c,
         make=make_bot,
         game="chinchon",
     )

@@ -24,7 +24,7 @@ from sobremesa.games.palabras import advice, reading
 from sobremesa.games.palabras import rules as r
 from sobremesa.games.palabras import texts as t
 from sobremesa.games.palabras.board import SIZE, LayoutError, Move, load_layout, square_name
-from sobremesa.games.palabras.bots import LEVELS, bot_from_dict, make_bot
+from sobremesa.games.palabras.bots import bot_from_dict, make_bot
 from sobremesa.games.palabras.commands import (
     COMMANDS,
     CONFIRM_KEYS,
@@ -435,16 +435,6 @@ class PalabrasAdapter(GameAdapter):
 # --- building a table ---------------------------------------------------------------------
 
 
-def _levels(settings: Any, rivals: int) -> list[str]:
-    level = _option(settings, "level", "medio")
-    level = level if level in LEVELS else "medio"
-    levels = _option(settings, "levels", None)
-    if not isinstance(levels, list | tuple):
-        levels = []
-    chosen = [lv if lv in LEVELS else level for lv in levels[:rivals]]
-    return chosen + [level] * (rivals - len(chosen))
-
-
 def _lexicon(settings: Any, notices: list[str]):
     from sobremesa.lexicon import load_lexicon
 
@@ -474,12 +464,11 @@ def new_adapter(settings: Any, *, seed: int, spectator: bool) -> PalabrasAdapter
     options = r.PalabrasOptions(players=players, layout=layout, subtract_own_rack=subtract)
     lexicon = _lexicon(settings, notices)
     game = r.PalabrasGame(options, seed=seed, lexicon=lexicon)
-    levels = _levels(settings, players - (0 if spectator else 1))
     table, bots = seat_bots(
         players,
         seed,
         spectator=spectator,
-        levels=levels,
+        section=getattr(settings, "palabras", None),
         make=lambda *a, **k: make_bot(*a, **k, lexicon=lexicon),
         game="palabras",
     )
