@@ -28,3 +28,28 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.path.name in SLOW_FILES:
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture
+def fake(monkeypatch):
+    """Every console the program makes is a FakeConsole with these answers
+    (`fake(lines, interactive=False)`; returns the consoles made)."""
+    from fake_console import FakeConsole
+
+    from sobremesa import cli
+
+    made = []
+
+    def install(lines, interactive=False):
+        def make(*args, **kwargs):
+            console = FakeConsole(lines, interactive)
+            made.append(console)
+            return console
+
+        monkeypatch.setattr(cli, "make_console", make)
+        # Menus only: no real voice or screen reader threads, which would outlive
+        # the test and share eSpeak NG's global state with the real-engine tests.
+        monkeypatch.setattr(cli.App, "_make_outputs", lambda self: [])
+        return made
+
+    return install

@@ -12,7 +12,6 @@ import json
 
 import pytest
 from entrypoint import run
-from fake_console import FakeConsole
 
 from sobremesa import cli, saves
 from sobremesa.core.registry import BOT_NAMES, GAMES, entry
@@ -30,24 +29,6 @@ def styled(monkeypatch):
     for game in GAMES.values():
         monkeypatch.setattr(game.bots(), "STYLES", FAKE_STYLES, raising=False)
     return FAKE_STYLES
-
-
-@pytest.fixture
-def fake(monkeypatch):
-    """The program's consoles are FakeConsoles answering these lines (no outputs)."""
-    made = []
-
-    def install(lines):
-        def make(*args, **kwargs):
-            console = FakeConsole(lines)
-            made.append(console)
-            return console
-
-        monkeypatch.setattr(cli, "make_console", make)
-        monkeypatch.setattr(cli.App, "_make_outputs", lambda self: [])
-        return made
-
-    return install
 
 
 # -- choosing styles ----------------------------------------------------------------------

@@ -6,31 +6,10 @@ import json
 
 import pytest
 from entrypoint import run
-from fake_console import FakeConsole
 
 from sobremesa import cli, i18n, saves
 from sobremesa.settings import Settings, load_settings, settings_path
 from sobremesa.ui import session as session_module
-
-
-@pytest.fixture
-def fake(monkeypatch):
-    """Every console the program makes is a FakeConsole with these answers."""
-    made = []
-
-    def install(lines, interactive=False):
-        def make(*args, **kwargs):
-            console = FakeConsole(lines, interactive)
-            made.append(console)
-            return console
-
-        monkeypatch.setattr(cli, "make_console", make)
-        # Menus only: no real voice or screen reader threads, which would outlive
-        # the test and share eSpeak NG's global state with the real-engine tests.
-        monkeypatch.setattr(cli.App, "_make_outputs", lambda self: [])
-        return made
-
-    return install
 
 
 def app_with(fake, lines, settings=None, interactive=False):
