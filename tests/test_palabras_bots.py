@@ -263,19 +263,8 @@ ENDGAME_ROWS = [
 
 
 def endgame_view(rack: str, rival_count: int) -> PalabrasView:
-    return PalabrasView(
-        seat=0,
-        board=Board.from_rows(ENDGAME_ROWS),
-        rack=rack,
-        rack_counts=(len(rack), rival_count),
-        bag_count=0,
-        scores=(300, 310),
-        current_seat=0,
-        turn=40,
-        scoreless_turns=0,
-        is_over=False,
-        options=PalabrasOptions(),
-    )
+    view = view_with(rack, Board.from_rows(ENDGAME_ROWS), bag_count=0)
+    return replace(view, rack_counts=(len(rack), rival_count), scores=(300, 310), turn=40)
 
 
 def test_dificil_plays_the_end_counting_the_rivals_tiles(lexicon):
