@@ -2,18 +2,17 @@
 
 Each person (and each spectator) at a table gets a :class:`~sobremesa.ui.session.Session`
 of their own, in their own language, over a :class:`SharedLink` to the table's one
-:class:`~sobremesa.core.match.Match`, in a thread of its own. The session narrates
-for its seat and answers every command (reading, history, help) exactly as at home;
-its console is a :class:`RemoteConsole`, which sends what the session says to the
-player's client and hands it the lines the client typed.
+:class:`~sobremesa.core.match.Match`, as a greenlet of the table's hub (`net.hub`).
+The session narrates for its seat and answers every command (reading, history,
+help) exactly as at home; its console is a :class:`RemoteConsole`, which sends what
+the session says to the player's client and hands it the lines the client typed.
 
-Threads and the table: a table has one lock. A seat's thread holds it while it
-handles a line or says something, and lets it go while it waits for the player
-(``RemoteConsole.get_line``) or for the table (``SharedLink.wait``); the table's
-clock thread (``net.table``) takes it to make bots move and close windows. What
-another thread made the table do reaches a seat as a *delivery*: it is told for
+The hub runs a table's seats and its clock (bots' moves, windows' ends) in one
+thread, holding the table's lock; a seat parks where it waits for its player
+(``RemoteConsole.get_line``) or for the table (``SharedLink.wait``). What another
+seat or the clock made the table do reaches a seat as a *delivery*: it is told for
 the seat at once (the adapter reads the table as it is after that batch), kept in
-the seat's inbox, and said when the seat's thread wakes.
+the seat's inbox, and said when the seat is resumed.
 """
 
 from __future__ import annotations
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from sobremesa import i18n
 from sobremesa.core.game import Action
 from sobremesa.core.match import Delivery, Match, Outcome
+from sobremesa.net.hub import current_task, park
 from sobremesa.net.protocol import encode
 from sobremesa.ui.console import TIMEOUT
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 #: Lines said while the player was away that are kept for them (the newest).
 MISSED_LIMIT = 400
-#: The longest a seat's thread waits for the table before it looks again (s): what
+#: The longest a seat waits for the table before it looks again (s): what
 #: the table does wakes it sooner (a delivery), so this only bounds a missed wake-up.
 #: (0.25 s made 8,000 idle wake-ups a second at 500 tables: bench_server.)
 TABLE_POLL = 2.0
@@ -58,18 +58,29 @@ class Peer:
 
 class RemoteConsole:
     """The session's console, at the far end of a connection. ``interactive``: the
-    table runs on the server's clock, whatever the client is."""
+    table runs on the server's clock, whatever the client is.
+
+    The session runs in a greenlet of its table's hub (`net.hub`): where it waits
+    for the player or the table it parks, and the hub resumes it once it is
+    :meth:`due`. ``poke`` tells the hub to look at the table (the client's side
+    of the console is called from the server's loop)."""
 
     interactive = True
 
-    def __init__(self, table_lock: threading.Lock) -> None:
-        self._table_lock = table_lock
-        self._cv = threading.Condition()
+    def __init__(
+        self, poke: Callable[[], None], *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._poke = poke
+        self._clock = clock
+        self._lock = threading.Lock()
         self._lines: deque[Any] = deque()
         self._woken = False
         self._closed = False
         self._waiting = False
         self._asked = False  # a `pide` sent and no line since
+        self._parked = False
+        self._until: float | None = None  # a parked wait's end (monotonic)
+        self._for_player = False  # parked until a client is attached
         self.peer: Peer | None = None
         self.prompt_text = ""
         self.missed: list[str] = []  # said while no client was there
@@ -79,7 +90,7 @@ class RemoteConsole:
     def attach(self, peer: Peer, first: Callable[[], list[str]] = list) -> None:
         """A client (again) at this seat: what it missed first, as history, then
         ``first()`` (the seat's view now), then the prompt."""
-        with self._cv:
+        with self._lock:
             self.peer = peer
             missed, self.missed = self.missed, []
             if missed:
@@ -90,15 +101,16 @@ class RemoteConsole:
             self._asked = self._waiting
             if self._waiting:
                 peer.send(encode("pide", puerta=self.at_gate()))
+        self._poke()  # a seat waiting for its player goes on
 
     def detach(self, peer: Peer | None = None) -> None:
-        with self._cv:
+        with self._lock:
             if peer is None or self.peer is peer:
                 self.peer = None
 
     def keep(self, lines: list[str]) -> None:
         """Lines for a player who is away (the table's chat), kept with the rest."""
-        with self._cv:
+        with self._lock:
             self.missed = [*self.missed, *lines][-MISSED_LIMIT:]
 
     def _send(self, frame: str, lines: list[str] | None = None) -> None:
@@ -110,14 +122,14 @@ class RemoteConsole:
 
     # -- what the session says ---------------------------------------------------
     def say_batch(self, lines: list[str], *, answer: bool = False) -> None:
-        with self._cv:
+        with self._lock:
             self._send(encode("di", lineas=list(lines), respuesta=answer), list(lines))
 
     def say(self, line: str, *, answer: bool = False) -> None:
         self.say_batch([line], answer=answer)
 
     def set_prompt(self, text: str) -> None:
-        with self._cv:
+        with self._lock:
             if text != self.prompt_text:
                 self.prompt_text = text
                 self._send(encode("indicador", texto=text))
@@ -128,56 +140,72 @@ class RemoteConsole:
     # -- what the client sends ---------------------------------------------------
     def put(self, item: Any) -> None:
         """A typed line (str) or a `TypedAction` from the client."""
-        with self._cv:
+        with self._lock:
             self._lines.append(item)
-            self._cv.notify_all()
+        self._poke()
 
     def ask_again(self) -> None:
         """The client's last line was refused before it got here: ask again."""
-        with self._cv:
+        with self._lock:
             if self._waiting and self.peer is not None:
                 self._asked = True
                 self.peer.send(encode("pide", puerta=self.at_gate()))
 
     def wake(self) -> None:
         """The table did something for this seat: a waiting read returns."""
-        with self._cv:
+        with self._lock:
             self._woken = True
-            self._cv.notify_all()
+        self._poke()
 
     def close(self) -> None:
         """The table is gone: a waiting read gets the end of input."""
-        with self._cv:
+        with self._lock:
             self._closed = True
-            self._cv.notify_all()
+        self._poke()
 
+    # -- the hub's side ----------------------------------------------------------
+    def due(self, now: float) -> bool:
+        """Parked, and what it waits for has come (a line, a wake-up, its time)."""
+        if not self._parked:
+            return False
+        if self._for_player:
+            return self.peer is not None or self._closed
+        if self._lines or self._woken or self._closed:
+            return True
+        return self._until is not None and self._until <= now
+
+    def parked_until(self) -> float | None:
+        """When a parked wait runs out (None: not parked, or no end)."""
+        return self._until if self._parked else None
+
+    # -- the session's side --------------------------------------------------------
     def get_line(self, timeout: float | None = None) -> Any:
-        """The next line from the client, TIMEOUT, or None once closed. The table's
-        lock is let go while waiting (the session's thread holds it otherwise)."""
-        with self._cv:
+        """The next line from the client, TIMEOUT, or None once closed."""
+        with self._lock:
             if self._lines:
                 self._asked = False
                 return self._lines.popleft()
             if self.peer is None and timeout is None and self.at_gate():
                 return ""  # nobody to press Enter: the seat goes on (told when back)
-        self._table_lock.release()
-        try:
-            return self._wait(timeout, consume=True)
-        finally:
-            self._table_lock.acquire()
+        return self._wait(timeout, consume=True)
 
     def idle(self, timeout: float) -> None:
-        """Wait (the table's lock let go) until the table wakes this seat, a line
-        arrives or ``timeout`` passes; the line is left for `get_line`."""
-        self._table_lock.release()
-        try:
-            self._wait(timeout, consume=False)
-        finally:
-            self._table_lock.acquire()
+        """Wait until the table wakes this seat, a line arrives or ``timeout``
+        passes; the line is left for `get_line`."""
+        self._wait(timeout, consume=False)
+
+    def wait_for_player(self) -> None:
+        """Park until a client is at this seat again (or the table is gone)."""
+        while self.peer is None and not self._closed:
+            self._parked = self._for_player = True
+            try:
+                park()
+            finally:
+                self._parked = self._for_player = False
 
     def _wait(self, timeout: float | None, *, consume: bool) -> Any:
-        end = None if timeout is None else time.monotonic() + timeout
-        with self._cv:
+        end = None if timeout is None else self._clock() + timeout
+        with self._lock:
             if timeout is None and consume and not self._lines:
                 # The seat waits for this player (their turn, a gate): a scripted
                 # client sends its next line only now, so a script replays. Asked
@@ -186,14 +214,27 @@ class RemoteConsole:
                 if self.peer is not None and not self._asked:
                     self._asked = True
                     self.peer.send(encode("pide", puerta=self.at_gate()))
-            try:
-                while not (self._lines or self._woken or self._closed):
-                    left = None if end is None else end - time.monotonic()
-                    if left is not None and left <= 0:
-                        break
-                    self._cv.wait(left)
-            finally:
-                self._waiting = False
+        try:
+            # Every wait lets the hub go round at least once: the clock's steps
+            # (a bot's move) are the hub's, and a seat that never parked would
+            # wait for them for ever.
+            yielded = False
+            while True:
+                over = self._lines or self._woken or self._closed
+                now = self._clock()
+                if not over and end is not None and now >= end:
+                    over = True
+                if over and yielded:
+                    break
+                self._until, self._parked = (now if over else end), True
+                try:
+                    park()
+                finally:
+                    self._parked, self._until = False, None
+                yielded = True
+        finally:
+            self._waiting = False
+        with self._lock:
             if self._closed:
                 return None
             if consume and self._lines:
@@ -207,7 +248,7 @@ class RemoteConsole:
 
 
 class SharedLink:
-    """A seat's link (`core.link.SeatLink`) to a table other threads share. Moves are
+    """A seat's link (`core.link.SeatLink`) to a table other seats share. Moves are
     the table's; its clock is the server's (the session never steps it)."""
 
     shared = True
@@ -218,7 +259,7 @@ class SharedLink:
         self.seat = seat
         self.lang = lang
         self.session: Session | None = None
-        self._thread: int | None = None
+        self._task: object = None
         self._inbox: list[tuple[list[Any], str]] = []
         self.match.listeners.append(self._deliver)
 
@@ -226,8 +267,8 @@ class SharedLink:
         self.session = session
 
     def own(self) -> None:
-        """The calling thread is this seat's (its deliveries are said in place)."""
-        self._thread = threading.get_ident()
+        """The running greenlet is this seat's (its deliveries are said in place)."""
+        self._task = current_task()
 
     def close(self) -> None:
         if self._deliver in self.match.listeners:
@@ -239,10 +280,10 @@ class SharedLink:
         session = self.session
         with i18n.using(self.lang):
             self.table.delivered(self, delivery)
-            if threading.get_ident() == self._thread and session._deferred is not None:
+            if current_task() is self._task and session._deferred is not None:
                 session._delivered(delivery)
                 return
-            # Made by another thread: told now, while the table is as it left it.
+            # Made by another seat or the clock: told now, while the table is as it left it.
             items = list(session.adapter.describe_events(delivery.events))
             self._inbox.append((items, session.adapter.prompt()))
         session.console.wake()

@@ -29,6 +29,7 @@ from typing import Any
 from sobremesa import i18n
 from sobremesa.core.registry import GAMES, entry
 from sobremesa.i18n import _, ngettext
+from sobremesa.net.collector import Collector
 from sobremesa.net.protocol import (
     MAX_CHAT,
     MAX_FRAME,
@@ -607,6 +608,7 @@ class Connection(Peer):
     def gone(self) -> None:
         """The connection ended (dropped or closed)."""
         self.closed = True
+        self.server.departures += 1
         table = self.table
         if table is not None:
             table.dropped(self)
@@ -628,6 +630,7 @@ class Server:
         self.tables: dict[str, ServerTable] = {}
         self.connections: set[Connection] = set()
         self._guests = 0
+        self.departures = 0  # tables ended and connections closed (their memory goes)
 
     def guest_number(self) -> int:
         self._guests += 1
@@ -756,8 +759,13 @@ class Server:
                     )
 
     def grace_tick(self) -> None:
-        for table in list(self.tables.values()):
-            if table.started and not table.closed:
+        for code, table in list(self.tables.items()):
+            if table.finished():
+                # Its log says `fin`; nobody is at it any more: its memory goes.
+                table.close()
+                del self.tables[code]
+                self.departures += 1
+            elif table.started and not table.closed:
                 table.grace_check()
 
     def close(self) -> None:
@@ -816,10 +824,12 @@ async def run_server(
 
         ssh = await serve_ssh(server, host, ssh_port, data_dir)
         ready(_("SSH en el puerto {port}.").format(port=ssh.get_port()))
+    collector = Collector(time.monotonic())
     try:
         while True:
             await asyncio.sleep(1.0)
             server.grace_tick()
+            collector.tick(time.monotonic(), server.departures)
     finally:
         ws.close()
         if ssh is not None:

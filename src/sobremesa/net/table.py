@@ -3,9 +3,9 @@
 A table is made in the lobby (`crear`): a short unguessable code, the game and its
 options, the seats (people who joined, seats left open). When its creator says
 `empezar`, open seats get bots, the game is dealt and every person (and
-spectator) gets a seat console (`net.seat`). The table's clock runs in a thread of
-its own: bots move and windows close when the speech-time model says, for every
-seat at once.
+spectator) gets a seat console (`net.seat`). The table's hub (`net.hub`) runs its
+seats and its clock: bots move and windows close when the speech-time model says,
+for every seat at once.
 
 Nothing is lost: every move is written to the table's log (`net.wal`) before
 anyone hears of it, so a server killed at any moment comes back with every table
@@ -24,11 +24,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import greenlet
+
 from sobremesa import i18n
 from sobremesa.core.match import Delivery, Match
 from sobremesa.core.policy import ReactionPolicy
 from sobremesa.core.registry import GameEntry, entry
 from sobremesa.i18n import _
+from sobremesa.net.hub import Hub, pool
 from sobremesa.net.protocol import encode
 from sobremesa.net.seat import Peer, RemoteConsole, SharedLink
 from sobremesa.net.wal import TableLog
@@ -116,13 +119,13 @@ class TableOptions:
 
 
 class SeatRunner:
-    """One seat's console on the server: its adapter, its session, its thread."""
+    """One seat's console on the server: its adapter, its session, its greenlet."""
 
     def __init__(self, table: ServerTable, seat: int | None, peer: Peer) -> None:
         self.table = table
         self.seat = seat
         self.lang = peer.lang
-        self.console = RemoteConsole(table.lock)
+        self.console = RemoteConsole(table.poke, clock=table.clock)
         self.link = SharedLink(table, seat, self.lang)
         with i18n.using(self.lang):
             self.adapter = table.seat_adapter(seat, self.lang)
@@ -135,17 +138,17 @@ class SeatRunner:
                 options.pace,
                 window_seconds=options.window,
                 reading_wpm=peer.wpm,
+                clock=table.clock,
                 link=self.link,
             )
         self.console.at_gate = lambda: self.session._gate is not None
         self.console.attach(peer)
         self.returning = False
-        self.thread = threading.Thread(
-            target=self._run, name=f"mesa-{table.code}-{seat}", daemon=True
-        )
+        self.task: greenlet.greenlet | None = None  # made by the table's hub
 
     def _run(self) -> None:
-        with i18n.using(self.lang), self.table.lock:
+        """The seat's greenlet (the hub holds the table's lock while it runs)."""
+        with i18n.using(self.lang):
             self.link.own()
             try:
                 while not self.table.closed:
@@ -155,8 +158,7 @@ class SeatRunner:
                     # `salir`: the seat waits for its player (a bot plays it after the grace).
                     self.session._quit = self.session._eof = False
                     self.returning = True
-                    while self.console.peer is None and not self.table.closed:
-                        self.table.cond.wait(1.0)
+                    self.console.wait_for_player()
             except Exception:  # a seat's failure must not take the server down
                 log.exception("seat %s of table %s failed", self.seat, self.table.code)
             finally:
@@ -172,6 +174,7 @@ class ServerTable:
         *,
         data_dir: Path | None,
         clock: Callable[[], float] = time.monotonic,
+        hub: Hub | None = None,
     ) -> None:
         self.code = code
         self.options = options
@@ -179,7 +182,9 @@ class ServerTable:
         self.seats: list[Seat] = [Seat("", "open", options.level) for _ in range(options.seats)]
         self.creator: str | None = None  # the creator's token hash
         self.lock = threading.Lock()
-        self.cond = threading.Condition(self.lock)
+        self.hub = hub if hub is not None else pool().next()
+        self._running = False  # the hub is running this table (see `poke`)
+        self._runners: list[SeatRunner] = []  # every seat console still going
         self.clock = clock
         self.match: Match | None = None
         self.spectators: list[SeatRunner] = []
@@ -314,11 +319,11 @@ class ServerTable:
                 opening_events = [event.to_dict() for event in self.match.game.opening_events]
                 self.log.write({"inicio": self.match.opening, "reparto": opening_events})
                 self.match.on_played = self._write_move
-            runners = [
-                self._new_runner(i, seat.peer) for i, seat in enumerate(self.seats) if seat.peer
-            ]
+            for i, seat in enumerate(self.seats):
+                if seat.peer:
+                    self._start_runner(self._new_runner(i, seat.peer))
             self.match.start(self.clock())
-        self._start_threads(runners)
+        self.poke()
 
     def restore(self, records: list[dict[str, Any]]) -> None:
         """A table back from its log after a restart: its seats, its moves. Every
@@ -347,7 +352,7 @@ class ServerTable:
             if seat.kind == "human":
                 seat.away_since = now
         self.over = match.game.is_over()
-        threading.Thread(target=self._clock_thread, daemon=True).start()
+        self.poke()  # the clock: bots and stand-ins play on
 
     def _write_move(self, entry: list[Any]) -> None:
         assert self.log is not None
@@ -360,37 +365,78 @@ class ServerTable:
             self.seats[seat].runner = runner
         return runner
 
-    def _start_threads(self, runners: list[SeatRunner]) -> None:
-        for runner in runners:
-            runner.thread.start()
-        if not getattr(self, "_clock_started", False):
-            self._clock_started = True
-            threading.Thread(
-                target=self._clock_thread, name=f"reloj-{self.code}", daemon=True
-            ).start()
+    def _start_runner(self, runner: SeatRunner) -> None:
+        """A seat console to run (its greenlet is made by the hub). Needs the lock."""
+        self._runners.append(runner)
+        self.poke()
 
-    def _clock_thread(self) -> None:
-        """The table's clock: bots move and windows close at their time."""
-        self._clock_started = True
+    def poke(self) -> None:
+        """Something this table's hub waits on changed (a line, a connection, a
+        move): the hub looks at the table again. From the hub itself, while it runs
+        the table, nothing is needed: it looks again until nothing is left due."""
+        if self._running and self.hub.in_hub():
+            return
+        self.hub.schedule(self)
+
+    def changed(self) -> None:
+        """Something the clock waits on changed (called with the lock held)."""
+        self.poke()
+
+    def run_due(self) -> float | None:
+        """The hub's turn at this table: the clock's due steps (bots' moves,
+        windows' ends) and every seat whose wait is over, until nothing is due;
+        then when the table is due next."""
+        with self.lock:
+            self._running = True
+            try:
+                self._run_due()
+            finally:
+                self._running = False
+            return self._next_due()
+
+    def _run_due(self) -> None:
         match = self.match
-        assert match is not None
-        with self.cond:
-            while not self.closed and not match.game.is_over():
+        while True:
+            progressed = False
+            if match is not None and not self.closed and not match.game.is_over():
                 now = self.clock()
                 wake = match.next_wakeup()
                 if wake is not None and wake <= now + 0.001:
+                    progressed = True
                     try:
                         match.step(now)
                     except Exception:
                         log.exception("table %s: the clock failed", self.code)
                         self.closed = True
+            now = self.clock()
+            for runner in list(self._runners):
+                if runner.task is None:
+                    runner.task = greenlet.greenlet(runner._run)
+                elif not runner.console.due(now):
                     continue
-                self.cond.wait(5.0 if wake is None else min(5.0, wake - now))
-        self.over = match.game.is_over()
+                progressed = True
+                runner.task.switch()
+                if runner.task.dead:
+                    self._runners.remove(runner)
+            if not progressed:
+                break
+        if match is not None and match.game.is_over() and not self.over and not self._runners:
+            # Over with nobody at the table (bots standing in for everyone away).
+            self.over = True
+            self.on_over(self)
 
-    def changed(self) -> None:
-        """Something the clock waits on changed (called with the lock held)."""
-        self.cond.notify_all()
+    def finished(self) -> bool:
+        """Over, and every seat console has ended (everyone told, back in the lobby)."""
+        with self.lock:
+            return self.over and not self._runners
+
+    def _next_due(self) -> float | None:
+        times = [runner.console.parked_until() for runner in self._runners]
+        match = self.match
+        if match is not None and not self.closed and not match.game.is_over():
+            times.append(match.next_wakeup())
+        due = [t for t in times if t is not None]
+        return min(due) if due else None
 
     def seat_adapter(self, seat: int | None, lang: str) -> Any:
         """A console's adapter for ``seat`` (None: a spectator's) over the table's own
@@ -482,12 +528,12 @@ class ServerTable:
                 for line in missed:
                     runner.announcer.history.add(line)
                 peer.send(encode("pasado", lineas=missed))
-        runner.thread.start()
+            self._start_runner(runner)
         return runner
 
     def take_seat_back(self, seat: int, peer: Peer) -> None:
         """A player back at their seat (reconnected, or after `salir`)."""
-        with self.cond:
+        with self.lock:
             info = self.seats[seat]
             info.peer, info.away_since = peer, None
             match = self.match
@@ -513,7 +559,7 @@ class ServerTable:
                 runner.console.attach(peer, lambda: [self.snapshot(seat)])
                 runner.returning = True
                 runner.adapter.last_move = told.last_move
-                runner.thread.start()
+                self._start_runner(runner)
             else:
                 runner = info.runner
                 if info.stood_in_since_back:
@@ -570,7 +616,7 @@ class ServerTable:
 
     def dropped(self, peer: Peer) -> None:
         """A client's connection ended: its seat waits (the grace), then a bot plays."""
-        with self.cond:
+        with self.lock:
             for runner in list(self.spectators):
                 if runner.console.peer is peer:
                     runner.console.close()
@@ -586,7 +632,7 @@ class ServerTable:
         match = self.match
         if match is None or match.game.is_over():
             return
-        with self.cond:
+        with self.lock:
             now = self.clock()
             for index, seat in enumerate(self.seats):
                 if (
@@ -607,7 +653,7 @@ class ServerTable:
             self.changed()
 
     def close(self) -> None:
-        with self.cond:
+        with self.lock:
             self.closed = True
             for seat in self.seats:
                 if seat.runner is not None:

@@ -71,7 +71,7 @@ class ReactionDriver:
         assert match.window is not None
         self._started = match.window.opened_at
         human = adapter.table.human
-        if human is not None and human in adapter.game.to_act():
+        if human is not None and human in adapter.game.to_act() and not session.stood_in():
             # Nothing to react with: answer for the player (as a glance would).
             automatic = adapter.auto_reaction(human)
             if automatic is not None:

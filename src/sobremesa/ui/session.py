@@ -526,6 +526,12 @@ class Session:
             self.match = link.match
             link.bind(self)
 
+    def stood_in(self) -> bool:
+        """A bot plays this seat of a shared table while its player is away (what
+        the game would do for the player is the bot's to do)."""
+        seat = getattr(getattr(self, "link", None), "seat", None)
+        return self.shared and seat is not None and self.match.seats[seat] != "human"
+
     @property
     def shared(self) -> bool:
         """The table is shared with other people (online): the server owns its
@@ -883,7 +889,7 @@ class Session:
             yield
             while outer is None and self.adapter.automatic is not None:
                 action, self.adapter.automatic = self.adapter.automatic, None
-                if self.shared and self.match.seats[self.link.seat] != "human":
+                if self.stood_in():
                     break  # a bot plays this seat while its player is away
                 if self.link.submit(action, self.now()).refused is not None:
                     break  # (the rules changed their mind: the player decides)
