@@ -426,9 +426,10 @@ class ServerTable:
             self.on_over(self)
 
     def finished(self) -> bool:
-        """Over, and every seat console has ended (everyone told, back in the lobby)."""
-        with self.lock:
-            return self.over and not self._runners
+        """Over, and every seat console has ended (everyone told, back in the lobby).
+        Read without the lock (the server's loop asks every second; both only
+        ever become true)."""
+        return self.over and not self._runners
 
     def _next_due(self) -> float | None:
         times = [runner.console.parked_until() for runner in self._runners]
@@ -632,6 +633,8 @@ class ServerTable:
         match = self.match
         if match is None or match.game.is_over():
             return
+        if all(seat.away_since is None for seat in self.seats):
+            return  # everyone is here (no need to wait for the table's lock)
         with self.lock:
             now = self.clock()
             for index, seat in enumerate(self.seats):
@@ -650,7 +653,7 @@ class ServerTable:
                     log.info(
                         "table %s: a bot plays seat %d while its player is away", self.code, index
                     )
-            self.changed()
+                    self.changed()
 
     def close(self) -> None:
         with self.lock:
