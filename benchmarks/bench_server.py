@@ -28,14 +28,12 @@ are taken over ``--segundos``:
 The machine has 2 cores, shared with other work (the clients run on it too): read
 ratios and orders of magnitude, not guarantees.
 
-Measured (Chinchón, think 1 s): 50 tables, 48 actions/s, p50/p99 9/63 ms, server 30 %
-of a core; 200 tables, 135 actions/s (of ~190 asked), p50/p99 0.4/1.4 s, 75 %; 500
-tables, every connection held but 74 actions/s, p50/p99 4.3/10.6 s, 96 %. The server
-is one process (one GIL): about 5–6 ms of its CPU per action at 100 tables (four seat
-threads narrate and send, one WAL fsync), more with more threads (their wake-ups
-contend for the GIL). About 0.6–0.9 MB of RSS per table. Again after the seat
-consoles' 2-s poll and uncompressed frames: 100 tables p50/p99 10/51 ms, 48 % of a
-core; 500 tables (488 in play) 46 actions/s, p50/p99 2.6/6.5 s.
+Measured: docs/en-linea.md ("Hasta dónde llega un servidor") has every run. With
+``--personas`` at 500 tables the server went from p99 0.5-1.4 s (a thread per
+person, 2,501 threads, 72 % of a core) to 41-72 ms (four hubs, 5 threads, 40-48 %),
+alternating runs on the 2-core machine; the clients' processes freeze their garbage
+collector as the server does (`net.collector`), or their own pauses count as the
+server's delay.
 """
 
 from __future__ import annotations
