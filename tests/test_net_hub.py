@@ -15,6 +15,7 @@ import greenlet
 import pytest
 
 from sobremesa.net import collector as collector_module
+from sobremesa.net import table as table_module
 from sobremesa.net.collector import Collector
 from sobremesa.net.hub import Hub
 from sobremesa.net.seat import Peer, RemoteConsole
@@ -166,6 +167,20 @@ def test_a_player_who_never_types_holds_no_one_else_and_a_bot_takes_over_after_t
     table.grace_check()
     assert table.seats[0].stood_in
     drive(table, clock, until=lambda: table.match is not None and table.match.game.is_over())
+
+
+def test_a_table_of_bots_with_no_pace_shares_its_hub(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Watched bots at `ritmo 0` never wait: the hub gives the table a budget of work
+    at a time and runs its other tables between (here: a pass at a time)."""
+    monkeypatch.setattr(table_module, "RUN_BUDGET", 0.0)
+    clock, hub = FakeClock(), RecordingHub()
+    table = new_table("cabanga", clock, hub, pace=0.0)
+    table.start()
+    table.watch(FramePeer())
+    assert table.run_due() == clock()  # due again at once, the game not over
+    assert table.match is not None and not table.match.game.is_over()
+    runs = drive(table, clock, until=table.finished)
+    assert runs > 10 and clock.now == 1000.0  # many turns of the hub, no table time
 
 
 def test_a_finished_table_leaves_the_server_and_counts_as_a_departure() -> None:

@@ -389,13 +389,15 @@ class ServerTable:
         with self.lock:
             self._running = True
             try:
-                self._run_due()
+                more = self._run_due()
             finally:
                 self._running = False
-            return self._next_due()
+            return self.clock() if more else self._next_due()
 
-    def _run_due(self) -> None:
+    def _run_due(self) -> bool:
+        """True: stopped at the budget with more due (the hub's other tables first)."""
         match = self.match
+        started = time.perf_counter()
         while True:
             progressed = False
             if match is not None and not self.closed and not match.game.is_over():
@@ -420,10 +422,13 @@ class ServerTable:
                     self._runners.remove(runner)
             if not progressed:
                 break
+            if time.perf_counter() - started > RUN_BUDGET:
+                return True
         if match is not None and match.game.is_over() and not self.over and not self._runners:
             # Over with nobody at the table (bots standing in for everyone away).
             self.over = True
             self.on_over(self)
+        return False
 
     def finished(self) -> bool:
         """Over, and every seat console has ended (everyone told, back in the lobby).
@@ -667,6 +672,10 @@ class ServerTable:
         if self.log is not None:
             self.log.close()
 
+
+#: Seconds of work a hub gives a table in one go before the hub's other tables
+#: (a table of bots at `ritmo 0`, watched, plays a whole game without waiting).
+RUN_BUDGET = 0.05
 
 #: Lines of what was missed that a returning player hears (the rest is history).
 MISSED_TAIL = 6
