@@ -183,6 +183,28 @@ def test_a_table_of_bots_with_no_pace_shares_its_hub(monkeypatch: pytest.MonkeyP
     assert runs > 10 and clock.now == 1000.0  # many turns of the hub, no table time
 
 
+def test_a_clock_due_with_nothing_to_do_is_looked_at_again_later_not_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A blind playtest froze a server: its table's clock said it was due, did
+    nothing, and was run again at once, for ever, with the table's lock held."""
+    clock, hub = FakeClock(), RecordingHub()
+    table = new_table("cabanga", clock, hub)
+    table.start()
+    match = table.match
+    assert match is not None
+    steps: list[float] = []
+    monkeypatch.setattr(match, "next_wakeup", lambda: 999.0)  # due since before now
+    monkeypatch.setattr(match, "step", lambda now: steps.append(now))  # and nothing done
+    assert table.run_due() == 1000.0 + table_module.CLOCK_RETRY
+    assert steps == [1000.0]
+    assert table.run_due() == 1000.0 + table_module.CLOCK_RETRY  # not stepped again yet
+    assert steps == [1000.0]
+    clock.now += table_module.CLOCK_RETRY
+    table.run_due()
+    assert steps == [1000.0, clock.now]
+
+
 def test_a_finished_table_leaves_the_server_and_counts_as_a_departure() -> None:
     clock, hub = FakeClock(), RecordingHub()
     table = new_table("cabanga", clock, hub)

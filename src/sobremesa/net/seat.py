@@ -39,7 +39,8 @@ MISSED_LIMIT = 400
 #: the table does wakes it sooner (a delivery), so this only bounds a missed wake-up
 #: (with the look at 30 s, no wait ran out in any network test). At 500 tables
 #: (bench_server, people's pace) 2 s cost 6-9 points of a core and p99 51-111 ms;
-#: 30 s, p99 41-42 ms.
+#: 30 s, p99 41-72 ms. (The 30-s silences a playtest heard while a bot played for
+#: an away player come with the look at 2 s too: `session.PEOPLE_WAIT` ends them.)
 TABLE_POLL = 30.0
 
 

@@ -185,6 +185,7 @@ class ServerTable:
         self.hub = hub if hub is not None else pool().next()
         self._running = False  # the hub is running this table (see `poke`)
         self._runners: list[SeatRunner] = []  # every seat console still going
+        self._clock_idle: dict[float, float] = {}  # a due time with nothing done: retry at
         self.clock = clock
         self.match: Match | None = None
         self.spectators: list[SeatRunner] = []
@@ -403,13 +404,25 @@ class ServerTable:
             if match is not None and not self.closed and not match.game.is_over():
                 now = self.clock()
                 wake = match.next_wakeup()
-                if wake is not None and wake <= now + 0.001:
-                    progressed = True
+                if (
+                    wake is not None
+                    and wake <= now + 0.001
+                    and now >= self._clock_idle.get(wake, 0)
+                ):
                     try:
-                        match.step(now)
+                        done = match.step(now)
                     except Exception:
                         log.exception("table %s: the clock failed", self.code)
                         self.closed = True
+                        done = None
+                    if done is not None:
+                        progressed = True
+                    else:
+                        # Due, yet nothing to do: looked at again a little later,
+                        # not at once (a blind playtest froze a server that way).
+                        if not self._clock_idle:
+                            log.warning("table %s: the clock was due with nothing to do", self.code)
+                        self._clock_idle = {wake: now + CLOCK_RETRY}
             now = self.clock()
             for runner in list(self._runners):
                 if runner.task is None:
@@ -440,7 +453,8 @@ class ServerTable:
         times = [runner.console.parked_until() for runner in self._runners]
         match = self.match
         if match is not None and not self.closed and not match.game.is_over():
-            times.append(match.next_wakeup())
+            wake = match.next_wakeup()
+            times.append(self._clock_idle.get(wake, wake) if wake is not None else None)
         due = [t for t in times if t is not None]
         return min(due) if due else None
 
@@ -676,6 +690,9 @@ class ServerTable:
 #: Seconds of work a hub gives a table in one go before the hub's other tables
 #: (a table of bots at `ritmo 0`, watched, plays a whole game without waiting).
 RUN_BUDGET = 0.05
+
+#: Seconds before the hub looks again at a clock that was due and did nothing.
+CLOCK_RETRY = 0.25
 
 #: Lines of what was missed that a returning player hears (the rest is history).
 MISSED_TAIL = 6
