@@ -139,7 +139,7 @@ def test_a_server_killed_with_sigkill_brings_the_table_back(tmp_path: Path) -> N
         server.kill()
     assert moves_before > 0
     with running_server(tmp_path, grace=60) as again:
-        assert "1 mesas recuperadas" in "".join(again.output)
+        assert "(1 mesa recuperada)" in "".join(again.output)
         back = []
         for old, seed in ((ana, 1), (beto, 2)):
             player = BotPlayer(again.url, "cabanga", old.name, seed=seed)

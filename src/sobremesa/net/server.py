@@ -814,9 +814,11 @@ async def run_server(
     ws = await serve_websocket(server, host, port, ssl)
     bound = ws.sockets[0].getsockname()[1] if ws.sockets else port
     ready(
-        _("Servidor de Sobremesa en {scheme}://{host}:{port} ({n} mesas recuperadas).").format(
-            scheme="wss" if ssl is not None else "ws", host=host, port=bound, n=restored
-        )
+        ngettext(
+            "Servidor de Sobremesa en {scheme}://{host}:{port} ({n} mesa recuperada).",
+            "Servidor de Sobremesa en {scheme}://{host}:{port} ({n} mesas recuperadas).",
+            restored,
+        ).format(scheme="wss" if ssl is not None else "ws", host=host, port=bound, n=restored)
     )
     ssh = None
     if ssh_port is not None:
