@@ -400,29 +400,7 @@ class ServerTable:
         match = self.match
         started = time.perf_counter()
         while True:
-            progressed = False
-            if match is not None and not self.closed and not match.game.is_over():
-                now = self.clock()
-                wake = match.next_wakeup()
-                if (
-                    wake is not None
-                    and wake <= now + 0.001
-                    and now >= self._clock_idle.get(wake, 0)
-                ):
-                    try:
-                        done = match.step(now)
-                    except Exception:
-                        log.exception("table %s: the clock failed", self.code)
-                        self.closed = True
-                        done = None
-                    if done is not None:
-                        progressed = True
-                    else:
-                        # Due, yet nothing to do: looked at again a little later,
-                        # not at once (a blind playtest froze a server that way).
-                        if not self._clock_idle:
-                            log.warning("table %s: the clock was due with nothing to do", self.code)
-                        self._clock_idle = {wake: now + CLOCK_RETRY}
+            progressed = self._clock_step()
             now = self.clock()
             for runner in list(self._runners):
                 if runner.task is None:
@@ -442,6 +420,31 @@ class ServerTable:
             self.over = True
             self.on_over(self)
         return False
+
+    def _clock_step(self) -> bool:
+        """The clock's due step (a bot's move, a window's end), if any: True if it
+        did something."""
+        match = self.match
+        if match is None or self.closed or match.game.is_over():
+            return False
+        now = self.clock()
+        wake = match.next_wakeup()
+        if wake is None or wake > now + 0.001 or now < self._clock_idle.get(wake, 0):
+            return False
+        try:
+            done = match.step(now)
+        except Exception:
+            log.exception("table %s: the clock failed", self.code)
+            self.closed = True
+            return False
+        if done is None:
+            # Due, yet nothing to do: looked at again a little later, not at once
+            # (a blind playtest froze a server that way).
+            if not self._clock_idle:
+                log.warning("table %s: the clock was due with nothing to do", self.code)
+            self._clock_idle = {wake: now + CLOCK_RETRY}
+            return False
+        return True
 
     def finished(self) -> bool:
         """Over, and every seat console has ended (everyone told, back in the lobby).
