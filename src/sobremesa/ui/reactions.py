@@ -83,8 +83,7 @@ class ReactionDriver:
         if (human is None or human not in adapter.game.to_act()) and not answered:
             # Only bots: the same outcome as on the clock, without the dead wait.
             # (A window the player has answered still lasts its time in real time.)
-            self._clock_until_replaced()
-            return True
+            return self._clock_until_replaced()
         trace("window-open", f"{self.seconds:g}" if self.realtime else "turnos")
         try:
             if self.realtime:
@@ -93,10 +92,22 @@ class ReactionDriver:
         finally:
             trace("window-close")
 
-    def _clock_until_replaced(self) -> None:
-        """Nobody to wait for: the table's clock answers and closes the window."""
-        while not self._replaced() and self.session.table_step():
+    def _clock_until_replaced(self) -> bool:
+        """Nobody to wait for: the table's clock answers and closes the window.
+        False if the player left meanwhile."""
+        session = self.session
+        if session.shared:
+            # The server's clock does it; the player's lines are answered meanwhile.
+            # (Waiting without reading them, a seat whose player typed went round
+            # its hub at once, again and again, until the window closed, and the
+            # line was not answered till then.)
+            while not self._replaced():
+                if not session.wait_for_server():
+                    return False
+            return True
+        while not self._replaced() and session.table_step():
             pass
+        return True
 
     def _replaced(self) -> bool:
         """The window closed, or a new one took its place."""
@@ -135,8 +146,7 @@ class ReactionDriver:
                 session.answering()
             if self._replaced():
                 return True
-        self._clock_until_replaced()
-        return True
+        return self._clock_until_replaced()
 
     # -- real time ---------------------------------------------------------------
     def _run_realtime(self) -> bool:

@@ -990,7 +990,16 @@ class Session:
                 self.sleep(wake - self._table_time)
                 self._table_time = wake
             return True
+        game, adapter = self.adapter.game, self.adapter
+        seats, window = game.to_act(), adapter.window_key() if adapter.in_window() else None
         while True:
+            now_window = adapter.window_key() if adapter.in_window() else None
+            if game.is_over() or game.to_act() != seats or now_window != window:
+                # The table moved meanwhile (another seat, the server's clock): the
+                # game's loop takes it from here. (A seat that went on waiting for
+                # "another person" when a window had opened for it was never asked
+                # for its answer: 30-s silences in an online ¡Cabanga!.)
+                return True
             self.link.heard(self.announcer.speech_end())
             wake = self.link.next_wakeup()
             if wake is None and self.shared:
@@ -1001,6 +1010,14 @@ class Session:
                 return True
             if not self.answer_lines_for(remaining):
                 return False
+
+    def wait_for_server(self) -> bool:
+        """A shared table's clock is its server's: wait for what it does next (a
+        delivery wakes this seat sooner), answering the player's lines meanwhile.
+        Parks at least once (the hub steps the clock). False if the player left."""
+        wake = self.link.next_wakeup()
+        timeout = PEOPLE_WAIT if wake is None else max(0.0, wake - self.clock())
+        return self.answer_lines_for(timeout)
 
     def answer_lines_for(self, timeout: float) -> bool:
         """Read and answer what the player types for at most `timeout` seconds (a
