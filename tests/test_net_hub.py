@@ -14,6 +14,7 @@ from typing import Any
 import greenlet
 import pytest
 
+from sobremesa.core.registry import entry
 from sobremesa.net import collector as collector_module
 from sobremesa.net import table as table_module
 from sobremesa.net.collector import Collector
@@ -22,6 +23,7 @@ from sobremesa.net.seat import Peer, RemoteConsole
 from sobremesa.net.server import Server
 from sobremesa.net.table import ServerTable, TableOptions
 from sobremesa.ui.console import TIMEOUT
+from sobremesa.ui.session import TypedAction
 
 
 class FakeClock:
@@ -169,6 +171,131 @@ def test_a_player_who_never_types_holds_no_one_else_and_a_bot_takes_over_after_t
     drive(table, clock, until=lambda: table.match is not None and table.match.game.is_over())
 
 
+class AnsweringPeer(FramePeer):
+    """A client that answers each `pide` at once: Enter at a gate, else its seat's
+    bot's choice from the frames it was sent (its own view, its own events)."""
+
+    def __init__(self, game: str, seat: int) -> None:
+        super().__init__()
+        self.entry = entry(game)
+        self.bot = self.entry.make_bot("facil", seat, 1)
+        self.view: Any = None
+        self.asked: dict[str, Any] | None = None
+        self.console: RemoteConsole | None = None
+
+    def send(self, frame: str) -> None:
+        super().send(frame)
+        got = self.frames[-1]
+        game_class = self.entry.game_class
+        if got["t"] == "entrega":
+            self.view = game_class.view_from_dict(got["vista"])
+            for event in got["eventos"]:
+                self.bot.observe(game_class.event_from_dict(event))
+        elif got["t"] == "pide":
+            self.asked = got
+
+    def answer(self) -> bool:
+        asked, self.asked = self.asked, None
+        if asked is None or self.console is None:
+            return False
+        self.console.put("" if asked["puerta"] else TypedAction(self.bot.choose(self.view)))
+        return True
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_window_that_opens_while_a_seat_waits_for_the_table_asks_that_seat(seed: int) -> None:
+    """Two people and a bot at ¡Cabanga!: the bot's card opens a window for a person
+    whose seat was waiting for the table. That seat must ask its player at once
+    (a blind playtest heard 30-s silences: the seat went on waiting for "another
+    person" and never asked). The clock never jumps while a person is to act and
+    was not asked."""
+    clock, hub = FakeClock(), RecordingHub()
+    how = TableOptions("cabanga", 3, "facil", seed=seed)
+    table = ServerTable("HUBTST", how, data_dir=None, clock=clock, hub=hub)  # type: ignore[arg-type]
+    people = [AnsweringPeer("cabanga", 0), AnsweringPeer("cabanga", 1)]
+    for peer in people:
+        table.sit(peer, f"P{len(table.seats) - len(table.open_seats())}")
+    table.start()
+    match = table.match
+    assert match is not None
+    for index, peer in enumerate(people):
+        runner = table.seats[index].runner
+        assert runner is not None
+        peer.console = runner.console
+    unasked: list[tuple[float, list[int]]] = []
+    for _ in range(20_000):
+        at = table.run_due()
+        if match.game.is_over():
+            break
+        if any([peer.answer() for peer in people]):
+            continue  # someone answers first, at this moment
+        assert at is not None
+        if at <= clock.now:
+            continue  # its turn on the hub ran out (50 ms of work): due again at once
+        waiting = [s for s in match.game.to_act() if match.seats[s] == "human"]
+        if waiting:
+            unasked.append((clock.now, waiting))
+        clock.now = max(clock.now, at)
+    assert match.game.is_over()
+    assert unasked == []
+
+
+def test_a_line_typed_during_a_window_for_someone_else_is_answered_and_nothing_spins() -> None:
+    """Ana has nothing to answer a ¡Cabanga! window with; it waits for Pablo. She
+    types `mano`: she hears her hand at once, and her seat parks again (it used to
+    go round its hub at once, again and again, till the window closed, with her
+    line unanswered: the server a blind playtest froze at 100 % of a core)."""
+    clock, hub = FakeClock(), RecordingHub()
+    how = TableOptions("cabanga", 3, "facil", seed=2)
+    table = ServerTable("HUBTST", how, data_dir=None, clock=clock, hub=hub)  # type: ignore[arg-type]
+    ana, pablo = AnsweringPeer("cabanga", 0), AnsweringPeer("cabanga", 1)
+    table.sit(ana, "Ana")
+    table.sit(pablo, "Pablo")
+    table.start()
+    match = table.match
+    assert match is not None
+    ana.console, pablo.console = table.seats[0].runner.console, table.seats[1].runner.console  # type: ignore[union-attr]
+    for _ in range(5_000):
+        at = table.run_due()
+        game = match.game
+        if game.in_window() and game.to_act() == [1] and pablo.asked and 0 in match.window.people:  # type: ignore[union-attr]
+            break  # a window Ana was in and answered by herself: Pablo's to answer
+        if ana.answer() or pablo.answer():
+            continue
+        assert at is not None and not game.is_over()
+        clock.now = max(clock.now, at)
+    else:
+        pytest.fail("no window left to Pablo alone")
+    said = len(ana.frames)
+    ana.console.put("mano")
+    at = table.run_due()
+    answers = [f for f in ana.frames[said:] if f["t"] == "di" and f["respuesta"]]
+    assert answers and answers[0]["lineas"][0].startswith("Tu mano")
+    assert at is not None and at > clock.now  # parked: nothing due again at once
+
+
+def test_back_after_salir_the_game_is_told_once() -> None:
+    """`salir`, then `unirse`: where the game is, said once (a blind playtest heard
+    the whole recap twice: the seat's session starts again as resumed, and was
+    asked for the recap as well)."""
+    clock, hub = FakeClock(), RecordingHub()
+    table = new_table("chinchon", clock, hub)
+    ana = FramePeer()
+    table.sit(ana, "Ana")
+    table.start()
+    drive(table, clock, until=lambda: any(f["t"] == "pide" for f in ana.frames))
+    runner = table.seats[0].runner
+    assert runner is not None
+    runner.console.put("salir")
+    table.run_due()
+    assert ana.left and runner.console.waiting_for_player
+    back = FramePeer()
+    table.take_seat_back(0, back)
+    drive(table, clock, until=lambda: any(f["t"] == "pide" for f in back.frames))
+    hands = [line for line in back.lines() if line.startswith("Tu mano")]
+    assert len(hands) == 1, back.lines()
+
+
 def test_a_table_of_bots_with_no_pace_shares_its_hub(monkeypatch: pytest.MonkeyPatch) -> None:
     """Watched bots at `ritmo 0` never wait: the hub gives the table a budget of work
     at a time and runs its other tables between (here: a pass at a time)."""
@@ -203,6 +330,33 @@ def test_a_clock_due_with_nothing_to_do_is_looked_at_again_later_not_at_once(
     clock.now += table_module.CLOCK_RETRY
     table.run_due()
     assert steps == [1000.0, clock.now]
+
+
+def test_the_table_and_its_match_agree_on_when_the_clock_is_due() -> None:
+    """Half a millisecond before a bot's move the table must not take the clock for
+    due: the match has nothing to do yet (the table's looser measure put it in the
+    "due with nothing to do" state, and the move waited 0.25 s more)."""
+    clock, hub = FakeClock(), RecordingHub()
+    table = new_table("chinchon", clock, hub)
+    table.start()
+    table.watch(FramePeer())
+    match = table.match
+    assert match is not None
+    wake = None
+    for _ in range(200):
+        table.run_due()
+        wake = match.next_wakeup()
+        if wake is not None and wake > clock.now + 0.01:
+            break
+        clock.now += 0.5
+    assert wake is not None
+    clock.now = wake - 0.0005
+    moves = len(match.log)
+    assert table.run_due() == wake
+    assert len(match.log) == moves and table._clock_idle == {}
+    clock.now = wake
+    table.run_due()
+    assert len(match.log) > moves
 
 
 def test_a_finished_table_leaves_the_server_and_counts_as_a_departure() -> None:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from sobremesa.core.game import Action, Event, Game, IllegalAction
-from sobremesa.core.policy import ReactionPolicy, WindowClock
+from sobremesa.core.policy import SLACK, ReactionPolicy, WindowClock
 
 SeatKind = Literal["human", "bot", "empty"]
 #: (game, seat, bot) -> the bot's reaction time in a window, in seconds.
@@ -304,7 +304,7 @@ class Match:
                 return self._close(now)
             return None
         bots = [s for s in game.to_act() if self.seats[s] == "bot"]
-        if bots and now >= self.ready_at:
+        if bots and now + SLACK >= self.ready_at:
             return self._bot_acts(bots[0], now)
         return None
 

@@ -39,8 +39,7 @@ MISSED_LIMIT = 400
 #: the table does wakes it sooner (a delivery), so this only bounds a missed wake-up
 #: (with the look at 30 s, no wait ran out in any network test). At 500 tables
 #: (bench_server, people's pace) 2 s cost 6-9 points of a core and p99 51-111 ms;
-#: 30 s, p99 41-72 ms. (The 30-s silences a playtest heard while a bot played for
-#: an away player come with the look at 2 s too: `session.PEOPLE_WAIT` ends them.)
+#: 30 s, p99 41-72 ms.
 TABLE_POLL = 30.0
 
 
@@ -176,6 +175,11 @@ class RemoteConsole:
         if self._lines or self._woken or self._closed:
             return True
         return self._until is not None and self._until <= now
+
+    @property
+    def waiting_for_player(self) -> bool:
+        """Parked until a client is at this seat again (its player typed `salir`)."""
+        return self._parked and self._for_player
 
     def parked_until(self) -> float | None:
         """When a parked wait runs out (None: not parked, or no end)."""

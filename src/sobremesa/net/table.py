@@ -28,7 +28,7 @@ import greenlet
 
 from sobremesa import i18n
 from sobremesa.core.match import Delivery, Match
-from sobremesa.core.policy import ReactionPolicy
+from sobremesa.core.policy import SLACK, ReactionPolicy
 from sobremesa.core.registry import GameEntry, entry
 from sobremesa.i18n import _
 from sobremesa.net.hub import Hub, pool
@@ -429,7 +429,9 @@ class ServerTable:
             return False
         now = self.clock()
         wake = match.next_wakeup()
-        if wake is None or wake > now + 0.001 or now < self._clock_idle.get(wake, 0):
+        # Due by the match's own measure (SLACK): a looser one here saw the clock
+        # due up to 1 ms early, when the match had nothing to do yet.
+        if wake is None or wake > now + SLACK or now < self._clock_idle.get(wake, 0):
             return False
         try:
             done = match.step(now)
@@ -511,11 +513,18 @@ class ServerTable:
         if runner is None:
             return
         peer = runner.console.peer
-        runner.announcer.narrate(
-            _("Dejas la mesa {code}. Tu sitio te espera: para volver, unirse {code}.").format(
-                code=self.code
+        if link.seat is None:
+            runner.announcer.narrate(
+                _("Dejas de mirar la mesa {code}. Para volver, mirar {code}.").format(
+                    code=self.code
+                )
             )
-        )
+        else:
+            runner.announcer.narrate(
+                _("Dejas la mesa {code}. Tu sitio te espera: para volver, unirse {code}.").format(
+                    code=self.code
+                )
+            )
         runner.console.detach()
         if link.seat is not None:
             self.seats[link.seat].away_since = self.clock()
@@ -588,8 +597,11 @@ class ServerTable:
                 if info.stood_in_since_back:
                     info.stood_in_since_back = False
                     runner.console.keep([_("Un bot ha jugado por ti mientras no estabas.")])
+                back_from_salir = runner.console.waiting_for_player
                 runner.console.attach(peer, lambda: [self.snapshot(seat)])
-                runner.console.put(Recap())  # where the game is, then the prompt
+                if not back_from_salir:
+                    # (After `salir` the session starts again as resumed, and says it.)
+                    runner.console.put(Recap())  # where the game is, then the prompt
             self.changed()
 
     def snapshot(self, seat: int | None) -> str:
