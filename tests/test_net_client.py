@@ -50,6 +50,35 @@ def test_a_scripted_player_creates_a_table_plays_and_leaves(tmp_path: Path) -> N
     assert code.group(1) in tokens
 
 
+def test_unirse_typed_after_a_restart_takes_the_seat_back(tmp_path: Path) -> None:
+    """A player whose client ended in mid-game starts it again and types `unirse
+    CÓDIGO` in the lobby: the seat token kept in the config folder goes with the
+    line, and the seat is theirs again (a blind playtest heard "ya no tiene
+    sitio" here). Another person typing the same line only gets to watch."""
+    with running_server(tmp_path / "server") as server:
+        first = conectar(
+            server.url, tmp_path / "ana",
+            "--nombre", "Ana", "--crear", "chinchon", "--rivales", "1", "--semilla", "5",
+            script="empezar\nmano\n",
+        )  # fmt: skip
+        code = re.search(r"^Mesa ([A-Z0-9]{6})\.$", first, re.MULTILINE)
+        assert code, first
+        again = conectar(
+            server.url,
+            tmp_path / "ana",
+            "--nombre",
+            "Ana",
+            script=f"unirse {code.group(1)}\nmano\n",
+        )
+        other = conectar(
+            server.url, tmp_path / "luis", "--nombre", "Luis", script=f"unirse {code.group(1)}\n"
+        )
+    assert f"Vuelves a la mesa {code.group(1)}." in again, again
+    assert "ya no tiene sitio" not in again
+    assert "Tu mano, " in again.split("Vuelves a la mesa")[-1]
+    assert f"La mesa {code.group(1)} ya no tiene sitio; puedes mirarla." in other
+
+
 def test_a_spectator_one_liner_watches_a_table_of_bots_to_its_end(tmp_path: Path) -> None:
     with running_server(tmp_path / "server") as server:
         out = conectar(

@@ -128,6 +128,16 @@ class Client:
                     ws.send(frame)
 
     def send_line(self, text: str) -> None:
+        """A typed line; one that names a table this player has a seat at (kept in
+        the config folder) carries that seat's token: `unirse CÓDIGO` after the
+        client was restarted takes the seat back."""
+        tokens = load_tokens()
+        for word in text.split()[1:2]:
+            code = word.upper()
+            token = tokens.get(f"{self.url} {code}")
+            if token is not None:
+                self._send(encode("linea", texto=text, mesa=code, ficha=token))
+                return
         self._send(encode("linea", texto=text))
 
     def open(self) -> bool:

@@ -5,7 +5,9 @@ A client sends small frames (``t`` names the kind):
 - ``hola``: ``nombre``, ``idioma`` (es, en), ``wpm`` (its reading rate), and to take
   a seat back ``ficha`` (the seat token) with ``mesa`` (the table code);
 - ``linea``: ``texto``, a line typed at the console (lobby commands, or the game's
-  commands once the game started: the server's seat console reads them);
+  commands once the game started: the server's seat console reads them); with
+  ``mesa`` and ``ficha`` when the line names a table this player has a seat at
+  (`unirse CÓDIGO` typed by a client restarted since: the seat is theirs again);
 - ``crear``: ``juego``, ``rivales``, ``nivel``, ``espectador``, ``semilla``,
   ``ritmo``, ``ventana``, ``publica`` (what ``crear JUEGO`` typed gives, as data);
 - ``accion``: ``accion``, an action as data (a program playing: tests, benchmarks).
@@ -96,7 +98,12 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
             "visto": _optional_int(data, "visto", 0, 2**31),
         }
     if kind == "linea":
-        return {"t": kind, "texto": _text(data, "texto", MAX_LINE, keep_empty=True)}
+        return {
+            "t": kind,
+            "texto": _text(data, "texto", MAX_LINE, keep_empty=True),
+            "ficha": _token(data.get("ficha")),
+            "mesa": _text(data, "mesa", 12).upper() or None,
+        }
     if kind == "crear":
         return {
             "t": kind,
