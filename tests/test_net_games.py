@@ -103,6 +103,9 @@ def test_a_dropped_player_takes_the_seat_back_and_hears_what_was_missed(tmp_path
             assert time.monotonic() < deadline, "no bot took the seat"
             time.sleep(0.1)
         assert "a bot plays seat" in "".join(server.output)
+        # Ana was told how long Beto's seat waits for him.
+        told = "Beto se ha desconectado. Si no vuelve en 1 segundo, un bot jugará por Beto."
+        assert told in ana.lines, ana.lines[-20:]
         time.sleep(0.5)  # (Beto's console tells it to nobody: it is kept for him)
         back = BotPlayer(server.url, "chinchon", "Beto", seed=2)
         back.seat = beto.seat

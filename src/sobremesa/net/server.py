@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import random
 import threading
 import time
@@ -237,6 +238,9 @@ class Connection(Peer):
         elif kind == "accion":
             self.action(frame["accion"])
         else:
+            if frame.get("ficha") and frame.get("mesa") in self.server.tables:
+                # A seat token for the table the line names (checked by the table).
+                self.tokens.setdefault(frame["mesa"], frame["ficha"])
             self.line(frame["texto"])
 
     def hello(self, frame: dict[str, Any]) -> None:
@@ -615,12 +619,35 @@ class Connection(Peer):
             if self.watching:
                 self.server.tell_others(table, self, self._stopped_watching)
             elif self.seat is not None:
-                name = table.seats[self.seat].name
-                self.server.tell_others(
-                    table,
-                    self,
-                    lambda: _("{name} se ha desconectado; su sitio le espera.").format(name=name),
-                )
+                self.server.tell_others(table, self, away_line(table, self.seat, left=False))
+
+
+def away_line(table: ServerTable, seat: int, *, left: bool) -> Callable[[], str]:
+    """What the others hear when a person leaves the table (`salir`) or their
+    connection drops: in a game under way, how long their seat waits before a bot
+    plays it (nobody is left waiting without a word)."""
+    name, grace = table.seats[seat].name, math.ceil(table.options.grace)
+
+    def line() -> str:
+        if not table.started:
+            if left:
+                return _("{name} deja la mesa; su sitio le espera.").format(name=name)
+            return _("{name} se ha desconectado; su sitio le espera.").format(name=name)
+        if left:
+            text = ngettext(
+                "{name} deja la mesa. Si no vuelve en {n} segundo, un bot jugará por {name}.",
+                "{name} deja la mesa. Si no vuelve en {n} segundos, un bot jugará por {name}.",
+                grace,
+            )
+        else:
+            text = ngettext(
+                "{name} se ha desconectado. Si no vuelve en {n} segundo, un bot jugará por {name}.",
+                "{name} se ha desconectado. Si no vuelve en {n} segundos, un bot jugará por {name}.",
+                grace,
+            )
+        return text.format(name=name, n=grace)
+
+    return line
 
 
 class Server:
@@ -652,10 +679,7 @@ class Server:
 
     def _left(self, table: ServerTable, seat: int) -> None:
         """`salir` at a table (called from the seat's thread)."""
-        name = table.seats[seat].name
-        self.tell_others(
-            table, None, lambda: _("{name} deja la mesa; su sitio le espera.").format(name=name)
-        )
+        self.tell_others(table, None, away_line(table, seat, left=True))
 
     def _stood_in(self, table: ServerTable, seat: int) -> None:
         name = table.seats[seat].name
