@@ -195,6 +195,34 @@ def test_a_spectator_comes_back_from_the_last_batch_it_received(tmp_path: Path) 
     assert "Fin de la partida." in back.lines
 
 
+def test_before_the_game_starts_salir_leaves_the_table_and_ayuda_lists_its_orders(
+    tmp_path: Path,
+) -> None:
+    """At a table not started yet, `ayuda` gives the table's orders (a blind
+    playtest heard the lobby's), and `salir` gives the seat up and goes back to the
+    lobby (it used to end the connection); the last one out takes the table away."""
+    with running_server(tmp_path) as server:
+        ana, beto, code = seat_two(server.url, "chinchon")
+        beto.line("ayuda")
+        said = beto.until(lambda f: f["t"] == "di" and "Órdenes de la mesa" in f["lineas"][0])
+        assert "salir: dejas la mesa y vuelves a la sala." in said["lineas"]
+        assert not any(line.startswith("crear") for line in said["lineas"])
+        beto.line("salir")
+        beto.until(lambda f: f["t"] == "sala")
+        beto.until(
+            lambda f: f["t"] == "di" and f"Dejas la mesa {code}. Estás en la sala." in f["lineas"]
+        )
+        ana.until(lambda f: f["t"] == "di" and "Beto deja la mesa." in f["lineas"])
+        ana.line("quien")
+        who = ana.until(lambda f: f["t"] == "di" and f.get("respuesta"))
+        assert not any("Beto" in line for line in who["lineas"]), who
+        ana.line("salir")
+        ana.until(lambda f: f["t"] == "sala")
+        beto.line(f"unirse {code}")
+        gone = beto.until(lambda f: f["t"] == "di" and f.get("respuesta"))
+        assert gone["lineas"] == [f"No hay ninguna mesa {code}."]
+
+
 def test_the_table_help_online_lists_the_table_commands_not_the_local_ones(
     tmp_path: Path,
 ) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -228,6 +229,10 @@ class Client:
             line = str(frame.get("linea", ""))
             self.chat.append(line)
             self.announcer.narrate(line)
+        elif kind == "sala":
+            # Left the table (`salir`): a reconnection goes back to the lobby, not
+            # to that table (its seat token stays saved, for `unirse`).
+            self.code, self.token, self.last_seq = None, None, 0
         elif kind == "fin" and not frame.get("adios"):
             self.token = None  # the game is over: no seat waits
         elif kind == "fin":
@@ -237,6 +242,7 @@ class Client:
 
     # -- the player's lines -------------------------------------------------------------------
     def run(self) -> int:
+        quiet_library_logs()
         if not self.open():
             return 1
         interactive = getattr(self.console, "interactive", False)
@@ -283,6 +289,16 @@ class Client:
         said = self.chat[-count:]
         self.announcer.answer_lines(said or [_("Nadie ha dicho nada todavía.")])
         return True
+
+
+def quiet_library_logs() -> None:
+    """The websockets library logs a dropped link's internals, tracebacks and all,
+    and Python prints them on the terminal: the player's screen reader read them
+    out. The client says a drop in its own words (`Se ha perdido la conexión…`)."""
+    logger = logging.getLogger("websockets")
+    if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
+        logger.addHandler(logging.NullHandler())
+    logger.propagate = False
 
 
 def _websocket_connect(url: str) -> Any:

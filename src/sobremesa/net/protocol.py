@@ -18,7 +18,8 @@ prompt), ``pide`` (the seat waits for this player's line; ``puerta``: for Enter)
 ``entrega`` (one batch of the table as this seat may see it: ``seq``,
 ``eventos``, ``vista``, ``plazo``), ``mesa`` (``codigo``, ``asiento``, ``ficha``),
 ``pasado`` (lines said while the client was away: history, not speech),
-``charla`` (a chat line) and ``fin``. Nothing else, never the table's state.
+``charla`` (a chat line), ``sala`` (the client left its table: back in the
+lobby) and ``fin``. Nothing else, never the table's state.
 """
 
 from __future__ import annotations

@@ -162,6 +162,9 @@ class Connection(Peer):
                 if self.watching and not self.closed:
                     self.server.tell_others(table, self, self._stopped_watching)
                 self.table, self.seat, self.watching = None, None, False
+                # The client forgets the table: reconnecting (a restarted server)
+                # brings it back to the lobby, not to the table it left.
+                self.send(encode("sala"))
                 self.say([_("Estás en la sala. Escribe ayuda para ver las órdenes.")])
                 self.prompt()
 
@@ -313,6 +316,24 @@ class Connection(Peer):
         return next((r for r in table.spectators if r.console.peer is self), None)
 
     def lobby(self, command: str, args: list[str]) -> None:
+        table = self.table
+        if table is not None and not table.started and self.seat is not None:
+            if command in ("", "ayuda", "help"):
+                self.say(
+                    [
+                        _("Órdenes de la mesa {code}, antes de empezar:").format(code=table.code),
+                        _("empezar: empieza la partida; los sitios libres son para bots."),
+                        _("quien: quién se sienta dónde."),
+                        _("decir TEXTO: hablas a la mesa."),
+                        _("salir: dejas la mesa y vuelves a la sala."),
+                    ]
+                )
+                self.prompt()
+                return
+            if command in ("salir", "quit", "exit"):
+                self.stand_up()
+                self.prompt()
+                return
         if command in ("", "ayuda", "help"):
             self.say(
                 [
@@ -538,6 +559,22 @@ class Connection(Peer):
                 for t in open_tables[:20]
             ]
         )
+
+    def stand_up(self) -> None:
+        """`salir` at a table not started: the seat is free again, and this person
+        back in the lobby (the table goes when nobody is left at it)."""
+        table, seat = self.table, self.seat
+        assert table is not None and seat is not None
+        name = table.seats[seat].name
+        empty = table.stand_up(seat)
+        self.table, self.seat = None, None
+        self.tokens.pop(table.code, None)
+        self.send(encode("sala"))
+        self.say([_("Dejas la mesa {code}. Estás en la sala.").format(code=table.code)])
+        if empty:
+            self.server.remove_table(table)
+        else:
+            self.server.tell_table(table, lambda: _("{name} deja la mesa.").format(name=name))
 
     def start(self) -> None:
         table = self.table
@@ -781,6 +818,14 @@ class Server:
                             "charla", linea=_("{name} dice: {text}").format(name=name, text=text)
                         )
                     )
+
+    def remove_table(self, table: ServerTable) -> None:
+        """A table nobody is at any more, before its game began: it goes, and its
+        log says so (a restart does not bring it back)."""
+        self._table_over(table)
+        table.close()
+        self.tables.pop(table.code, None)
+        self.departures += 1
 
     def grace_tick(self) -> None:
         for code, table in list(self.tables.items()):

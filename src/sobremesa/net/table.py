@@ -228,6 +228,18 @@ class ServerTable:
         self.write_config()
         return index, token
 
+    def stand_up(self, seat: int) -> bool:
+        """A person leaves a table whose game has not started: the seat is open
+        again (a bot's, if nobody takes it); if they had created it, the next person
+        at it may start it. True if no person is left at the table."""
+        with self.lock:
+            self.seats[seat] = Seat("", "open", self.options.level)
+            people = [s for s in self.seats if s.kind == "human"]
+            if all(s.token != self.creator for s in people):
+                self.creator = people[0].token if people else None
+            self.write_config()
+            return not people
+
     def set_levels(self, levels: list[str]) -> None:
         """The bots' levels of the open seats, in seat order (`crear` with one level
         per rival); seats beyond the list keep the table's level."""
