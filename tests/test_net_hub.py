@@ -296,6 +296,38 @@ def test_back_after_salir_the_game_is_told_once() -> None:
     assert len(hands) == 1, back.lines()
 
 
+@pytest.mark.parametrize("game", ["chinchon", "palabras", "castana", "cabanga"])
+def test_a_spectators_help_lists_what_a_spectator_can_do(game: str) -> None:
+    """A spectator's `ayuda` leaves out the hand and the moves (a blind playtest
+    heard `mano` and `jugar` offered to someone with no seat), and says what
+    `salir` does for a spectator."""
+    clock, hub = FakeClock(), RecordingHub()
+    table = new_table(game, clock, hub)
+    table.start()
+    vera = FramePeer()
+    runner = table.watch(vera)
+    table.run_due()
+    said: list[str] = []
+    for line in ("ayuda", "", "", "", "", ""):
+        before = len(vera.frames)
+        runner.console.put(line)
+        table.run_due()
+        answer = [
+            said_line
+            for f in vera.frames[before:]
+            if f["t"] == "di" and f["respuesta"]
+            for said_line in f["lineas"]
+        ]
+        said += answer
+        if not any(said_line.startswith("Pulsa Intro para seguir") for said_line in answer):
+            break
+    assert "salir: dejas de mirar la mesa." in said, said
+    assert any(said_line.startswith("mesa") for said_line in said)
+    helps = {said_line.split(":")[0].split(" ")[0] for said_line in said if ":" in said_line}
+    seat_only = runner.adapter.seat_commands()
+    assert seat_only and not helps & seat_only, helps & seat_only
+
+
 def test_a_table_of_bots_with_no_pace_shares_its_hub(monkeypatch: pytest.MonkeyPatch) -> None:
     """Watched bots at `ritmo 0` never wait: the hub gives the table a budget of work
     at a time and runs its other tables between (here: a pass at a time)."""

@@ -213,6 +213,8 @@ def test_other_players_cannot_write_to_the_terminal(tmp_path: Path) -> None:
             assert said["linea"] == "Ana dice: hola"
             screen.type("charla")
             await screen.expect(r"Eve dice: rojo")
+            screen.type("salir")  # the table has not started: back to the lobby
+            await screen.expect(r"Estás en la sala\.")
             screen.type("salir")
             await screen.expect(r"Hasta pronto\.")
             await asyncio.wait_for(screen.reader, 10)

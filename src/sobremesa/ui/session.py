@@ -334,6 +334,11 @@ class GameAdapter(ABC):
         """This game's commands that only read (they never answer a window now)."""
         return frozenset()
 
+    def seat_commands(self) -> frozenset[str]:
+        """This game's commands about the player's own seat (hand, moves): a
+        spectator's help leaves them out."""
+        return frozenset()
+
     def handle_unknown_would_act(self, text: str) -> bool:
         """Would `handle_unknown(text)` make a move (answer a question it asked)?"""
         return False
@@ -1144,9 +1149,12 @@ class Session:
             # The game's own commands first: they are what a player looks for.
             specs = [s for s in self.table.specs if s.name not in common]
             specs += [s for s in self.table.specs if s.name in common]
+            spectator = self.adapter.table.human is None
             for spec in specs:
                 if not spec.help or (self.shared and spec.name in ONLINE_UNLISTED):
                     continue
+                if spectator and spec.name in self.adapter.seat_commands():
+                    continue  # a spectator has no hand and plays no move
                 if spec.name == "comprobar" and self.adapter.word_list() is None:
                     continue  # a card game without words has nothing to check
                 keys = ", ".join([k for k in (spec.key, shortcut(spec)) if k])
@@ -1156,7 +1164,9 @@ class Session:
                 lines += [
                     _("decir TEXTO: hablas a la mesa."),
                     _("quien: quién se sienta dónde."),
-                    _("salir: dejas la mesa; tu sitio te espera."),
+                    _("salir: dejas de mirar la mesa.")
+                    if spectator
+                    else _("salir: dejas la mesa; tu sitio te espera."),
                 ]
             self._paged(lines)
         elif name == "reglas":

@@ -412,3 +412,8 @@ def pass_(view: r.CabangaView) -> Parsed:
     if view.phase != "cabanga" or not view.can_react:
         return [_("Ahora no hay cabanga que responder.")]
     return r.Pass()
+
+
+#: Commands about the player's own seat (hand, moves): a spectator's `ayuda`
+#: leaves them out.
+SEAT_COMMANDS = frozenset(("mano", "combinaciones", "jugar", "cabanga", "paso", "izquierda"))

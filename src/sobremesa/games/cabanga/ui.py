@@ -21,7 +21,7 @@ from sobremesa.games.cabanga import reading
 from sobremesa.games.cabanga import rules as r
 from sobremesa.games.cabanga import window as win
 from sobremesa.games.cabanga.bots import bot_from_dict, make_bot
-from sobremesa.games.cabanga.commands import COMMANDS, REFUSALS, RULES, Draft
+from sobremesa.games.cabanga.commands import COMMANDS, REFUSALS, RULES, SEAT_COMMANDS, Draft
 from sobremesa.games.cabanga.narration import Moment, narrate
 from sobremesa.games.cabanga.texts import card_text, colour_name, gap_brief
 from sobremesa.i18n import _
@@ -37,6 +37,9 @@ __all__ = ["COMMANDS", "REFUSALS", "RULES", "CabangaAdapter", "new_adapter", "re
 
 
 class CabangaAdapter(GameAdapter):
+    def seat_commands(self) -> frozenset[str]:
+        return SEAT_COMMANDS
+
     game_id = "cabanga"
 
     def __init__(self, game: r.CabangaGame, table: Table, bots: dict[int, Any], settings: Settings):

@@ -366,3 +366,8 @@ def word_cards(word: str, view: r.CastanaView) -> tuple[str, ...]:
             line += " " + _("¿{word}? La ñ se escribe ñ o ny.").format(word=guess)
         raise Refused(line)
     return tuple(cards)
+
+
+#: Commands about the player's own seat (hand, moves): a spectator's `ayuda`
+#: leaves them out.
+SEAT_COMMANDS = frozenset(("mano", "cartas", "jugar", "castaña", "robar", "dudo", "paso", "dar"))

@@ -23,6 +23,7 @@ from sobremesa.games.castana.commands import (
     LETTER_WORDS,
     REFUSALS,
     RULES,
+    SEAT_COMMANDS,
     Refused,
     card_refusal,
     complete_play,
@@ -68,6 +69,9 @@ __all__ = [
 
 
 class CastanaAdapter(WindowAnswers, GameAdapter):
+    def seat_commands(self) -> frozenset[str]:
+        return SEAT_COMMANDS
+
     game_id = "castana"
 
     def __init__(

@@ -333,3 +333,21 @@ def lay_off(view: r.ChinchonView, order: str, args: str) -> Parsed:
         message = _("{card} no encaja en ninguna combinación.")
         return capital(message.format(card=card_name(card)))
     return [r.LayOff(card, melds[0])]
+
+
+#: Commands about the player's own seat (hand, moves): a spectator's `ayuda`
+#: leaves them out.
+SEAT_COMMANDS = frozenset(
+    (
+        "mano",
+        "combinaciones",
+        "orden",
+        "robar",
+        "coger",
+        "descartar",
+        "cerrar",
+        "colocar",
+        "listo",
+        "si",
+    )
+)

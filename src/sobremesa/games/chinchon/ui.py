@@ -18,7 +18,14 @@ from sobremesa.core.game import Event, IllegalAction
 from sobremesa.games.chinchon import advice, commands, reading
 from sobremesa.games.chinchon import rules as r
 from sobremesa.games.chinchon.bots import bot_from_dict, make_bot
-from sobremesa.games.chinchon.commands import COMMANDS, REFUSALS, RULES, Asked, Parsed
+from sobremesa.games.chinchon.commands import (
+    COMMANDS,
+    REFUSALS,
+    RULES,
+    SEAT_COMMANDS,
+    Asked,
+    Parsed,
+)
 from sobremesa.games.chinchon.narration import Names, narrate, sort_cards, went_out
 from sobremesa.games.chinchon.texts import join_names
 from sobremesa.i18n import _
@@ -41,6 +48,9 @@ __all__ = [
 
 
 class ChinchonAdapter(GameAdapter):
+    def seat_commands(self) -> frozenset[str]:
+        return SEAT_COMMANDS
+
     game_id = "chinchon"
 
     def __init__(

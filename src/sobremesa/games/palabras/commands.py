@@ -177,3 +177,8 @@ def exchange_tiles(args: str, rack: str) -> str | list[str]:
                     )
                 ]
     return tiles
+
+
+#: Commands about the player's own seat (hand, moves): a spectator's `ayuda`
+#: leaves them out.
+SEAT_COMMANDS = frozenset(("atril", "pista", "jugar", "probar", "cambiar", "pasar"))

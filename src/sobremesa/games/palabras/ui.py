@@ -30,6 +30,7 @@ from sobremesa.games.palabras.commands import (
     CONFIRM_KEYS,
     LEVEL_NAMES,
     RULES,
+    SEAT_COMMANDS,
     YES,
     exchange_tiles,
     level_name,
@@ -85,6 +86,9 @@ def _option(settings: Any, name: str, default: Any) -> Any:
 
 
 class PalabrasAdapter(GameAdapter):
+    def seat_commands(self) -> frozenset[str]:
+        return SEAT_COMMANDS
+
     game_id = "palabras"
 
     def __init__(
