@@ -212,6 +212,6 @@ def test_ctrl_c_at_the_table_says_how_to_come_back(tmp_path: Path) -> None:
         assert code, seen
         client.send_signal(signal.SIGINT)
         out, err = client.communicate(timeout=30)
-    said = f"Tu sitio en la mesa {code.group(1)} te espera: vuelve con sobremesa conectar --mesa {code.group(1)}."
+    said = f"Tu sitio en la mesa {code.group(1)} te espera: para volver, unirse {code.group(1)} en la sala, o sobremesa conectar --mesa {code.group(1)}."
     assert said in out, (client.returncode, out[-800:], err[-1500:])
     assert "Traceback" not in out + err, err

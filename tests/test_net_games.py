@@ -69,6 +69,12 @@ def test_two_people_and_a_bot_play_a_whole_game_and_a_spectator_follows(
         watcher.line(f"mirar {code}")
         play_both(ana, beto)
         watcher.until(lambda f: f["t"] == "fin", 60)
+        # The end sends everyone back to the lobby: nobody is told the spectator
+        # "stopped watching" (a blind playtest heard it before the last move).
+        watcher.until(lambda f: f["t"] == "sala", 30)
+        ana.line("quien")
+        ana.until(lambda f: f["t"] == "di" and f.get("respuesta"))
+        assert "Vera deja de mirar la mesa." not in ana.lines + beto.lines
         ends = {"chinchon": "Fin de la partida.", "cabanga": "Fin de la partida."}
         for player in (ana, beto):
             assert player.actions > 5

@@ -269,7 +269,7 @@ class Client:
                 # Ctrl+C at the table: the seat waits; say how to come back.
                 self.announcer.answer(
                     _(
-                        "Tu sitio en la mesa {code} te espera: vuelve con sobremesa conectar --mesa {code}."
+                        "Tu sitio en la mesa {code} te espera: para volver, unirse {code} en la sala, o sobremesa conectar --mesa {code}."
                     ).format(code=self.code)
                 )
         finally:

@@ -159,7 +159,9 @@ class Connection(Peer):
     def left_table(self, table: Any) -> None:
         def back() -> None:
             if self.table is table:
-                if self.watching and not self.closed:
+                over = table.match is not None and table.match.game.is_over()
+                if self.watching and not self.closed and not over:
+                    # (At the game's end everyone goes back to the lobby: no news.)
                     self.server.tell_others(table, self, self._stopped_watching)
                 self.table, self.seat, self.watching = None, None, False
                 # The client forgets the table: reconnecting (a restarted server)
