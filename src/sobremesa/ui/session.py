@@ -25,7 +25,7 @@ from sobremesa.ui.announcer import Announcer, Said
 from sobremesa.ui.commands import SHOUTS, Command, CommandSpec, CommandTable, shortcut
 from sobremesa.ui.console import TIMEOUT
 from sobremesa.ui.numbers import decimal_number, number
-from sobremesa.ui.wording import prompt_of
+from sobremesa.ui.wording import join, prompt_of
 
 AdapterT = TypeVar("AdapterT", bound="GameAdapter")
 
@@ -197,6 +197,10 @@ class Recap:
 #: Seconds a seat of a shared table reads lines while another person plays (their
 #: move, or any delivery, ends the wait sooner).
 PEOPLE_WAIT = 30.0
+#: Seconds of silence while a shared table waits for another person before this
+#: seat is told whom it waits for (once for each state of the table): a blind
+#: playtest sat through long silences not knowing who was to play.
+WAITING_NOTICE = 10.0
 
 
 @dataclass
@@ -408,6 +412,12 @@ class GameAdapter(ABC):
         held, self.held = self.held, []
         return held
 
+    #: The table waits for the player's Enter before its bots start (a round, the
+    #: game): a local table does; a shared one (online) waits for everyone to have
+    #: heard instead, so a start pause there only kept the player from hearing the
+    #: others' first moves (a blind playtest pressed Intro twice for each round).
+    start_pauses: bool = True
+
     #: An action the game makes for the player once the batch being told is said
     #: (nothing left to decide: Chinchón's lay-off with nothing to lay off). The
     #: session sends it to the table and clears it.
@@ -513,6 +523,7 @@ class Session:
         # The window in which the last line read something (ayuda, reglas…).
         self._read_in: object = _NOT_READ
         self._quit = False
+        self._waiting_told: object = None  # the table's state whose wait was said
         self._pause: str | None = None  # a line to confirm with Enter before going on
         self._eof = False  # input ended while waiting for Enter
         self._keys: Any = None  # the console key mode in force
@@ -530,6 +541,7 @@ class Session:
             self.link = link
             self.match = link.match
             link.bind(self)
+            adapter.start_pauses = False
 
     def stood_in(self) -> bool:
         """A bot plays this seat of a shared table while its player is away (what
@@ -576,11 +588,15 @@ class Session:
         ``end_gate``: a line (``Pulsa Intro para salir.``) at which an interactive
         player confirms the end; reading commands (the final board, scores,
         history) work there."""
-        if resumed:
+        if resumed and self.shared:
+            # Back at a shared table (its server said `Vuelves a la mesa…`): where
+            # the game is, not the whole introduction again.
+            self._answer(self.adapter.resume())
+        elif resumed:
             self.announcer.narrate(_("Partida recuperada."))
             self._answer([*self.adapter.intro(), *self.adapter.resume()])
         interactive = getattr(self.console, "interactive", False)
-        if interactive and self.adapter.table.human is not None:
+        if interactive and self.adapter.table.human is not None and self.adapter.start_pauses:
             # Also on `continuar`: the player hears the hand before rivals play.
             self._pause = self.adapter.pause_at_start()
             rivals_next = self.adapter.table.human not in self.adapter.game.to_act()
@@ -1009,7 +1025,7 @@ class Session:
             wake = self.link.next_wakeup()
             if wake is None and self.shared:
                 # Another person is to play: read meanwhile; their move wakes us.
-                return self.answer_lines_for(PEOPLE_WAIT)
+                return self._wait_for_people()
             remaining = 0.0 if wake is None else wake - self.clock()
             if remaining <= 0.001:  # (a float remainder would never run out)
                 return True
@@ -1021,8 +1037,38 @@ class Session:
         delivery wakes this seat sooner), answering the player's lines meanwhile.
         Parks at least once (the hub steps the clock). False if the player left."""
         wake = self.link.next_wakeup()
-        timeout = PEOPLE_WAIT if wake is None else max(0.0, wake - self.clock())
-        return self.answer_lines_for(timeout)
+        if wake is None:
+            return self._wait_for_people()
+        return self.answer_lines_for(max(0.0, wake - self.clock()))
+
+    def _table_state(self) -> tuple[object, ...]:
+        game = self.adapter.game
+        window = self.adapter.window_key() if self.adapter.in_window() else None
+        return (len(self.match.log), tuple(game.to_act()), repr(window))
+
+    def _wait_for_people(self) -> bool:
+        """A shared table waits for other people: read and answer meanwhile (their
+        move wakes this seat). After `WAITING_NOTICE` seconds of silence, say once
+        whom it waits for. False if the player left."""
+        state = self._table_state()
+        if self._waiting_told == state:
+            return self.answer_lines_for(PEOPLE_WAIT)
+        start = self.clock()
+        if not self.answer_lines_for(WAITING_NOTICE):
+            return False
+        if self._table_state() != state or self.clock() < start + WAITING_NOTICE - 0.001:
+            return True  # the table moved, or the player typed: not a silence
+        me = self.adapter.table.human
+        waiting = [
+            seat
+            for seat in self.adapter.game.to_act()
+            if seat != me and self.match.seats[seat] == "human"
+        ]
+        if waiting:
+            self._waiting_told = state
+            names = [self.adapter.table.names[seat] for seat in waiting]
+            self.announcer.narrate(_("Esperando a {names}.").format(names=join(names)))
+        return True
 
     def answer_lines_for(self, timeout: float) -> bool:
         """Read and answer what the player types for at most `timeout` seconds (a

@@ -177,8 +177,13 @@ class CabangaAdapter(GameAdapter):
         player hears the new hand and rows, then presses Enter before the bots
         play (a round the player starts waits for their play anyway)."""
         human = self.table.human
-        return human is not None and any(
-            isinstance(e, r.RoundStarted) and e.round_no > 1 and e.starter != human for e in events
+        return (
+            self.start_pauses
+            and human is not None
+            and any(
+                isinstance(e, r.RoundStarted) and e.round_no > 1 and e.starter != human
+                for e in events
+            )
         )
 
     # -- texts -------------------------------------------------------------------
