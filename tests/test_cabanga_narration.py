@@ -213,3 +213,35 @@ def test_a_pass_the_game_made_for_you_is_not_said_again():
     assert _tell(game, events, mine, 0) == ["Pasas."]
     assert _tell(game, events, mine, 0, auto_passed=True) == []
     assert _tell(game, events, mine, 1) == []  # a rival's pass is not said
+
+
+def test_turno_in_a_window_names_who_is_still_to_answer() -> None:
+    """A blind playtest asked `turno` while a window waited for someone and heard
+    only `Cabanga abierto en rojo.`: it now says whom the window waits for."""
+    from sobremesa.core.registry import entry
+    from sobremesa.games.cabanga.reading import turn_lines
+    from sobremesa.ui.told import Names
+
+    cabanga = entry("cabanga")
+    for seed in range(40):
+        game = cabanga.new_game(3, seed)
+        bots = {s: cabanga.make_bot("facil", s, seed) for s in range(3)}
+        for _step in range(400):
+            window = game.view(None).window
+            if window is not None and window.pending:
+                break
+            if game.is_over():
+                break
+            seat = game.to_act()[0]
+            game.apply(seat, bots[seat].choose(game.view(seat)))
+        window = game.view(None).window
+        if window is None or not window.pending:
+            continue
+        names = Names(["Ana", "Pablo", "Lucía"], window.seat)
+        said = turn_lines(game.view(window.seat), names)
+        pending = [["Ana", "Pablo", "Lucía"][s] for s in window.pending]
+        assert len(said) == 1 and said[0].startswith("Cabanga abierto en ")
+        assert all(name in said[0] for name in pending), said
+        assert ("faltan por contestar" if len(pending) > 1 else "falta por contestar") in said[0]
+        return
+    raise AssertionError("no window with someone to answer in 40 seeds")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sobremesa.games.cabanga import rules as r
 from sobremesa.games.cabanga import texts as t
-from sobremesa.i18n import _
+from sobremesa.i18n import _, ngettext
 from sobremesa.ui.announcer import Said
 from sobremesa.ui.told import Names
 from sobremesa.ui.wording import BRIEF_CELLS, cards_text, fit, join, points_text
@@ -102,7 +102,18 @@ def turn_lines(view: r.CabangaView, names: Names) -> list[str]:
                     cards=t.cards_by_colour(view.fitting),
                 )
             ]
-        return [_("Cabanga abierto en {colour}.").format(colour=t.colour_name(window.colour))]
+        colour = t.colour_name(window.colour)
+        pending = [names.name(seat) for seat in window.pending if seat != view.seat]
+        if not pending:
+            return [_("Cabanga abierto en {colour}.").format(colour=colour)]
+        # Whom the window waits for: a long silence has a name.
+        return [
+            ngettext(
+                "Cabanga abierto en {colour}; falta por contestar {names}.",
+                "Cabanga abierto en {colour}; faltan por contestar {names}.",
+                len(pending),
+            ).format(colour=colour, names=join(pending))
+        ]
     if view.current_seat == view.seat:
         if view.previous_colour:
             return [
