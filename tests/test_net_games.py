@@ -229,6 +229,25 @@ def test_before_the_game_starts_salir_leaves_the_table_and_ayuda_lists_its_order
         assert gone["lineas"] == [f"No hay ninguna mesa {code}."]
 
 
+def test_mirar_before_the_game_starts_watches_it_once_it_does(tmp_path: Path) -> None:
+    """`mirar` at a table not started: told it will be watched, then watching as
+    soon as `empezar` (a blind playtest was only told "todavía no ha empezado")."""
+    with running_server(tmp_path) as server:
+        ana, _beto, code = seat_two(server.url, "cabanga")
+        vera = BotPlayer(server.url, "cabanga", "Vera")
+        vera.open()
+        vera.until(lambda f: f["t"] == "pide")
+        vera.line(f"mirar {code}")
+        said = vera.until(lambda f: f["t"] == "di" and f.get("respuesta"))
+        assert said["lineas"] == [
+            f"La mesa {code} todavía no ha empezado: la miras en cuanto empiece."
+        ]
+        ana.line("empezar")
+        vera.until(lambda f: f["t"] == "mesa" and f["asiento"] is None)
+        vera.until(lambda f: f["t"] == "di" and "modo espectador" in f["lineas"][0])
+        assert f"Miras la mesa {code}." in vera.lines
+
+
 def test_the_table_help_online_lists_the_table_commands_not_the_local_ones(
     tmp_path: Path,
 ) -> None:

@@ -328,6 +328,44 @@ def test_a_spectators_help_lists_what_a_spectator_can_do(game: str) -> None:
     assert seat_only and not helps & seat_only, helps & seat_only
 
 
+def test_a_long_wait_for_another_person_is_named_once() -> None:
+    """While the table waits for Pablo, Ana and the spectator hear nothing; after
+    10 s of silence they are told whom it waits for, once (a blind playtest sat
+    through silences not knowing who was to play)."""
+    clock, hub = FakeClock(), RecordingHub()
+    how = TableOptions("chinchon", 3, "facil", seed=4)
+    table = ServerTable("HUBTST", how, data_dir=None, clock=clock, hub=hub)  # type: ignore[arg-type]
+    ana, pablo = AnsweringPeer("chinchon", 0), AnsweringPeer("chinchon", 1)
+    table.sit(ana, "Ana")
+    table.sit(pablo, "Pablo")
+    table.start()
+    vera = FramePeer()
+    table.watch(vera)
+    match = table.match
+    assert match is not None
+    ana.console, pablo.console = table.seats[0].runner.console, table.seats[1].runner.console  # type: ignore[union-attr]
+    for _ in range(5_000):
+        at = table.run_due()
+        if pablo.asked and not pablo.asked["puerta"] and match.game.to_act() == [1]:
+            break  # Pablo's turn: he is thinking
+        ana.answer()
+        pablo.answer()
+        assert at is not None and not match.game.is_over()
+        clock.now = max(clock.now, at)
+    else:
+        pytest.fail("Pablo never got a turn")
+    told = "Esperando a Pablo."
+    assert told not in ana.lines()
+    for _ in range(8):  # 80 s of Pablo thinking, Ana reading nothing
+        at = table.run_due()
+        ana.answer()
+        clock.now = max(clock.now + 1.0, min(at or clock.now + 10.0, clock.now + 10.0))
+    table.run_due()
+    assert ana.lines().count(told) == 1, ana.lines()[-6:]
+    assert vera.lines().count(told) == 1, vera.lines()[-6:]
+    assert told not in pablo.lines()
+
+
 def test_a_table_of_bots_with_no_pace_shares_its_hub(monkeypatch: pytest.MonkeyPatch) -> None:
     """Watched bots at `ritmo 0` never wait: the hub gives the table a budget of work
     at a time and runs its other tables between (here: a pass at a time)."""

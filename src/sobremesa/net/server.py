@@ -520,7 +520,15 @@ class Connection(Peer):
         if table is None:
             return
         if not table.started:
-            self.say([_("La mesa {code} todavía no ha empezado.").format(code=table.code)])
+            # Watched as soon as it starts (a blind playtest had to guess when).
+            self.server.watch_when_started(table, self)
+            self.say(
+                [
+                    _("La mesa {code} todavía no ha empezado: la miras en cuanto empiece.").format(
+                        code=table.code
+                    )
+                ]
+            )
             return
         self.table, self.seat, self.watching = table, None, True
         self.say([_("Miras la mesa {code}.").format(code=table.code)])
@@ -589,6 +597,7 @@ class Connection(Peer):
         else:
             self.server.tell_table(table, lambda: _("Empieza la partida."))
             table.start()
+            self.server.start_watchers(table)
 
     def chat(self, text: str) -> None:
         table = self.table
@@ -697,6 +706,8 @@ class Server:
         self.connections: set[Connection] = set()
         self._guests = 0
         self.departures = 0  # tables ended and connections closed (their memory goes)
+        # Table code -> who asked to watch it before it started (`mirar`).
+        self.watchers_waiting: dict[str, list[Connection]] = {}
 
     def guest_number(self) -> int:
         self._guests += 1
@@ -821,7 +832,19 @@ class Server:
                         )
                     )
 
+    def watch_when_started(self, table: ServerTable, conn: Connection) -> None:
+        waiting = self.watchers_waiting.setdefault(table.code, [])
+        if conn not in waiting:
+            waiting.append(conn)
+
+    def start_watchers(self, table: ServerTable) -> None:
+        """The table started: who asked to watch it, and is still in the lobby, does."""
+        for conn in self.watchers_waiting.pop(table.code, []):
+            if not conn.closed and conn.table is None:
+                conn._in_language(lambda conn=conn: (conn.watch(table.code), conn.prompt()))
+
     def remove_table(self, table: ServerTable) -> None:
+        self.watchers_waiting.pop(table.code, None)
         """A table nobody is at any more, before its game began: it goes, and its
         log says so (a restart does not bring it back)."""
         self._table_over(table)
