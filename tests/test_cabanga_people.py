@@ -134,7 +134,7 @@ def test_rows_in_english_say_left_and_right(tmp_path):
 def test_quedan_leaves_out_your_own_cards(games):
     out = games(9)
     # The player holds rojo 13; 14 and 15 are out: of the gap 12-15, only 12 is unseen.
-    row = "Rojo: izquierda 16, derecha 11, hueco del 12 al 15, quedan: 12."
+    row = "Rojo: izquierda 16, derecha 11, hueco del 12 al 15, queda: 12."  # (one: singular)
     i = out.index(row)
     hand = next(line for line in out[i:] if line.startswith("Tu mano"))
     assert "rojo 3, 13 y 18" in hand

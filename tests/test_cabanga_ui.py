@@ -287,6 +287,24 @@ def test_turn_by_turn_order_comes_from_answer_time(interactive):
     assert adapter.game.phase != "cabanga"
 
 
+def test_ultima_in_the_players_window_does_not_tell_a_held_throw():
+    """The rivals' throws are held back while the window is the player's; `ultima`
+    told one anyway (a blind playtest heard "Ana tira amarillo 6." before deciding,
+    then again after)."""
+    adapter, session, console = window_session(None, {1: 0.05, 2: 0.05, 3: 0.05}, [])
+    console.interactive = True
+    # The faster bots throw once `mano` has been answered; then `ultima`.
+    console.script = [(0.3, "mano"), (0.35, "ultima"), (0.4, "paso")]
+    session.reactions.seconds = None
+    plays = record_plays(session)
+    assert session.reactions.run()
+    assert [seat for seat, _ in plays][:-1], "the faster bots threw while the player read"
+    out = list(console.out)
+    answer = out.index("Todavía no ha jugado nadie.")  # `ultima`: no move heard yet
+    assert not any(" tira " in line for line in out[:answer]), out
+    assert any(" tira " in line for line in out[answer:]), out  # told after the answer
+
+
 @pytest.mark.slow
 def test_the_play_that_opened_a_window_comes_right_before_its_line(isolated_home):
     # The window's clock starts once everything before it has been heard, so the

@@ -94,7 +94,9 @@ def gap_left(
     if not any(c in seen for c in inside):
         return ""
     if unknown:
-        return _(", quedan: {values}").format(values=join([str(c.value) for c in unknown]))
+        return ngettext(", queda: {values}", ", quedan: {values}", len(unknown)).format(
+            values=join([str(c.value) for c in unknown])
+        )
     if any(c in mine for c in inside):
         return _(", solo quedan las tuyas")
     return ngettext(", ya ha salido", ", ya han salido", len(inside))

@@ -48,6 +48,7 @@ class CabangaAdapter(GameAdapter):
         self.bots = bots
         self.settings = settings
         self.last_move = ""
+        self.held_move = ""  # the newest move while it is held back (see describe_events)
         self.last_brief = ""  # the last move in brief form, for the status prompt
         self.watch = win.WindowWatch()
         self.draft = Draft()  # a question asked (side or colour) and not yet answered
@@ -160,6 +161,7 @@ class CabangaAdapter(GameAdapter):
         that opened it and the rivals' throws meanwhile follow the player's answer
         (or the window's end)."""
         view = self._view()  # after the batch: the same for each of its events
+        before = self.last_move
         window, items = win.split_batch(
             events,
             lambda event, opened: self._describe(event, opened, view),
@@ -170,7 +172,23 @@ class CabangaAdapter(GameAdapter):
         if self.new_round_waits(events):
             # After the new hand and rows, before the bots play: as in round 1.
             items.append(Pause(_("Pulsa Intro para empezar.")))
-        return self.hold_for_window(window, items)
+        out = self.hold_for_window(window, items)
+        if self.player_in_window() and not window:
+            # Held back while the window is the player's (the rivals' throws):
+            # `ultima` does not tell them either, until they are said.
+            if self.last_move != before:
+                self.held_move, self.last_move = self.last_move, before
+        elif self.held_move and self.last_move == before:
+            self.last_move = self.held_move  # said now: the newest move again
+        if not self.player_in_window():
+            self.held_move = ""
+        return out
+
+    def after_window(self) -> list[str]:
+        lines = super().after_window()
+        if lines and self.held_move:
+            self.last_move, self.held_move = self.held_move, ""
+        return lines
 
     def new_round_waits(self, events: Sequence[Event]) -> bool:
         """A round after the first began in this batch and a rival starts it: the
