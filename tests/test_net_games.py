@@ -229,6 +229,20 @@ def test_before_the_game_starts_salir_leaves_the_table_and_ayuda_lists_its_order
         assert gone["lineas"] == [f"No hay ninguna mesa {code}."]
 
 
+def test_ayuda_crear_says_the_games_the_rivals_and_the_options(tmp_path: Path) -> None:
+    """`ayuda crear` (a blind playtest got the whole lobby help again, and could not
+    tell that RIVALES counts friends and bots)."""
+    with running_server(tmp_path) as server:
+        vera = BotPlayer(server.url, "cabanga", "Vera")
+        vera.open()
+        vera.until(lambda f: f["t"] == "pide")
+        vera.line("ayuda crear")
+        said = vera.until(lambda f: f["t"] == "di" and f.get("respuesta"))["lineas"]
+    assert said[0].startswith("crear JUEGO [RIVALES] [NIVEL]")
+    rivals = next(line for line in said if line.startswith("RIVALES"))
+    assert "amigos o bots" in rivals and "¡Cabanga! de 2 a 5" in rivals, rivals
+
+
 def test_mirar_before_the_game_starts_watches_it_once_it_does(tmp_path: Path) -> None:
     """`mirar` at a table not started: told it will be watched, then watching as
     soon as `empezar` (a blind playtest was only told "todavía no ha empezado")."""

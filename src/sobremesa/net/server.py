@@ -46,7 +46,7 @@ from sobremesa.net.wal import read_log, set_aside_log
 from sobremesa.ui.commands import fold
 from sobremesa.ui.rivals import LEVEL_WORDS, level_name, level_words, rival_text
 from sobremesa.ui.session import TypedAction
-from sobremesa.ui.wording import join_or
+from sobremesa.ui.wording import join, join_or
 
 log = logging.getLogger("sobremesa.servidor")
 
@@ -336,7 +336,9 @@ class Connection(Peer):
                 self.stand_up()
                 self.prompt()
                 return
-        if command in ("", "ayuda", "help"):
+        if command in ("ayuda", "help") and args and fold(args[0]) in ("crear", "create"):
+            self.say(self.create_help())
+        elif command in ("", "ayuda", "help"):
             self.say(
                 [
                     _("Órdenes de la sala:"),
@@ -344,6 +346,7 @@ class Connection(Peer):
                         "crear JUEGO [RIVALES] [NIVEL]: crea una mesa; por ejemplo, crear chinchon 2 facil."
                     ),
                     _("Un nivel por rival, con comas: crear chinchon 2 facil,dificil."),
+                    _("ayuda crear: los juegos, cuántos rivales y las opciones."),
                     _("unirse CÓDIGO: te sientas en una mesa."),
                     _("mirar CÓDIGO: miras una mesa como espectador."),
                     _("mesas: las mesas abiertas."),
@@ -371,6 +374,27 @@ class Connection(Peer):
         else:
             self.say([_("No conozco la orden {word}. Escribe ayuda.").format(word=command[:30])])
         self.prompt()
+
+    def create_help(self) -> list[str]:
+        """`ayuda crear`: what each word of `crear` may be."""
+        ranges = [
+            _("{game} de {low} a {high}").format(
+                game=_(entry(game_id).name),
+                low=entry(game_id).rivals[0],
+                high=entry(game_id).rivals[1],
+            )
+            for game_id in GAMES
+        ]
+        return [
+            _("crear JUEGO [RIVALES] [NIVEL] [espectador] [privada]: creas una mesa y te sientas."),
+            _("JUEGO: chinchon, palabras, castana o cabanga."),
+            _(
+                "RIVALES: cuántos sitios hay además del tuyo, para amigos o bots: {ranges}; sin número, el mínimo."
+            ).format(ranges=join(ranges)),
+            _("NIVEL de los bots: facil, medio o dificil; o uno por rival, con comas."),
+            _("espectador: juegan solo bots y tú miras. privada: la mesa no sale en mesas."),
+            _("Por ejemplo: crear cabanga 3 facil."),
+        ]
 
     def parse_create(self, args: list[str]) -> dict[str, Any]:
         frame: dict[str, Any] = {"juego": args[0] if args else "", "rivales": None, "nivel": None}
