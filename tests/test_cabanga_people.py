@@ -190,6 +190,16 @@ def test_prompt_shows_the_pending_side(tmp_path):
 
 
 @pytest.mark.slow
+def test_a_pending_side_question_can_be_dropped(tmp_path):
+    """`cancelar` at `¿izq o der?` drops the question (a blind playtest heard
+    "No conozco la orden cancelar")."""
+    out = lines_of(PLAY, ["jugar rojo 5", "cancelar", ""], tmp_path)
+    assert "Anulado: elige otra jugada." in out
+    assert "No conozco la orden cancelar. ¿Querías decir callar? Escribe ayuda." not in out
+    assert out.count("Rojo 5: ¿izq o der?") == 0  # Enter: the status, no question pending
+
+
+@pytest.mark.slow
 def test_a_pending_question_survives_a_save(tmp_path):
     lines_of(PLAY, ["jugar rojo 5"], tmp_path)
     out = lines_of(["continuar", "--ritmo", "0"], ["", "derecha"], tmp_path)

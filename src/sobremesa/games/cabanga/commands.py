@@ -147,6 +147,10 @@ REFUSALS = {
 Parsed = r.CabangaAction | list[str]
 
 
+#: Words that drop a pending question (`¿izq o der?`): the player changed their mind.
+CANCEL_WORDS = ("cancelar", "anular", "cancel", "nada")
+
+
 @dataclass
 class Draft:
     """A question the player was asked and has not answered yet (saved with the game)."""
@@ -205,6 +209,11 @@ def answer_first(text: str, view: r.CabangaView, draft: Draft) -> Parsed | None:
     or 'you': 'a la izquierda' for the card asked about, 'a 7 izq' (azul 7),
     'You play purple 2 on the left'. None: any other line."""
     raw = fold(text).split()
+    asking = draft.asked is not None or draft.which is not None
+    if asking and len(raw) == 1 and raw[0].strip(".,;:¡!¿?") in CANCEL_WORDS:
+        # The question (which side, which colour) dropped: any other play goes.
+        draft.clear()
+        return [_("Anulado: elige otra jugada.")]
     if view.seat is None or not raw or raw[0].strip(".,;:¡!¿?") not in ("a", "you"):
         return None
     if raw[0] == "you":
