@@ -366,6 +366,45 @@ def test_a_long_wait_for_another_person_is_named_once() -> None:
     assert told not in pablo.lines()
 
 
+def test_back_from_a_stand_in_the_player_hears_what_the_bot_played_for_them() -> None:
+    """Pablo drops; after the grace a bot plays his seat; he comes back and hears
+    first what the bot did in his name (a blind playtest heard only the last
+    lines of what he missed, none of them the bot's)."""
+    clock, hub = FakeClock(), RecordingHub()
+    how = TableOptions("cabanga", 3, "facil", seed=2, grace=30.0)
+    table = ServerTable("HUBTST", how, data_dir=None, clock=clock, hub=hub)  # type: ignore[arg-type]
+    ana, pablo = AnsweringPeer("cabanga", 0), AnsweringPeer("cabanga", 1)
+    table.sit(ana, "Ana")
+    table.sit(pablo, "Pablo")
+    table.start()
+    match = table.match
+    assert match is not None
+    ana.console, pablo.console = table.seats[0].runner.console, table.seats[1].runner.console  # type: ignore[union-attr]
+    table.dropped(pablo)
+    pablo.console = None
+    played = lambda: sum(1 for entry in match.log if entry.seat == 1)  # noqa: E731
+    start = played()
+    for _ in range(5_000):
+        at = table.run_due()
+        table.grace_check()
+        if table.seats[1].stood_in and played() >= start + 2:
+            break
+        if ana.answer():
+            continue
+        assert at is not None and not match.game.is_over()
+        clock.now = max(clock.now, at)
+    else:
+        pytest.fail("the bot never played for Pablo")
+    back = FramePeer()
+    table.take_seat_back(1, back)
+    table.run_due()
+    said = back.lines()
+    first = said.index("Un bot ha jugado por ti mientras no estabas:")
+    assert said[first + 1].startswith(("Juegas", "Tiras", "Pasas", "Robas")), said[
+        first : first + 4
+    ]
+
+
 def test_a_table_of_bots_with_no_pace_shares_its_hub(monkeypatch: pytest.MonkeyPatch) -> None:
     """Watched bots at `ritmo 0` never wait: the hub gives the table a budget of work
     at a time and runs its other tables between (here: a pass at a time)."""

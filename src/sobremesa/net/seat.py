@@ -41,6 +41,8 @@ MISSED_LIMIT = 400
 #: (bench_server, people's pace) 2 s cost 6-9 points of a core and p99 51-111 ms;
 #: 30 s, p99 41-72 ms.
 TABLE_POLL = 30.0
+#: Lines of a stand-in bot's moves kept for the player's return (the newest).
+STOOD_IN_KEPT = 12
 
 
 class Peer:
@@ -268,6 +270,9 @@ class SharedLink:
         self.session: Session | None = None
         self._task: object = None
         self._inbox: list[tuple[list[Any], str]] = []
+        # While a bot plays this seat for its away player: the lines of its moves,
+        # told to the player first when they come back (the newest kept).
+        self.stood_in_moves: list[str] = []
         self.match.listeners.append(self._deliver)
 
     def bind(self, session: Session) -> None:
@@ -293,6 +298,11 @@ class SharedLink:
             # Made by another seat or the clock: told now, while the table is as it left it.
             items = list(session.adapter.describe_events(delivery.events))
             self._inbox.append((items, session.adapter.prompt()))
+            if self.seat is not None and self.seat in self.match.away:
+                log = self.match.log
+                if log and log[-1].seat == self.seat:  # the stand-in's own move
+                    lines = [str(item) for item in items if isinstance(item, str)]
+                    self.stood_in_moves = [*self.stood_in_moves, *lines][-STOOD_IN_KEPT:]
         session.console.wake()
 
     def take_inbox(self) -> list[tuple[list[Any], str]]:

@@ -606,11 +606,21 @@ class ServerTable:
                 self._start_runner(runner)
             else:
                 runner = info.runner
+                stand_in: list[str] = []
                 if info.stood_in_since_back:
                     info.stood_in_since_back = False
-                    runner.console.keep([_("Un bot ha jugado por ti mientras no estabas.")])
+                    moves, runner.link.stood_in_moves = runner.link.stood_in_moves, []
+                    # Said in full, after what was missed (history): what the bot did
+                    # in your name is what you need first (a blind playtest heard
+                    # only the last lines, none of them the bot's).
+                    if moves:
+                        stand_in = [_("Un bot ha jugado por ti mientras no estabas:"), *moves]
+                    else:
+                        stand_in = [_("Un bot ha jugado por ti mientras no estabas.")]
                 back_from_salir = runner.console.waiting_for_player
                 runner.console.attach(peer, lambda: [self.snapshot(seat)])
+                if stand_in:
+                    runner.console.say_batch(stand_in)
                 if not back_from_salir:
                     # (After `salir` the session starts again as resumed, and says it.)
                     runner.console.put(Recap())  # where the game is, then the prompt
