@@ -405,6 +405,23 @@ def test_back_from_a_stand_in_the_player_hears_what_the_bot_played_for_them() ->
     ]
 
 
+def test_a_spectator_who_comes_in_mid_game_hears_the_last_move() -> None:
+    """A spectator arriving mid-round heard the rows with no last move, where a
+    player's recap has one (a blind playtest)."""
+    clock, hub = FakeClock(), RecordingHub()
+    table = new_table("cabanga", clock, hub)
+    table.start()
+    table.watch(FramePeer())
+    match = table.match
+    assert match is not None
+    drive(table, clock, until=lambda: len(match.played) >= 3)
+    vera = FramePeer()
+    runner = table.watch(vera)
+    table.run_due()
+    last = [line for line in vera.lines() if line.startswith("Última jugada: ")]
+    assert last and runner.adapter.last_move in last[0], vera.lines()
+
+
 def test_a_table_of_bots_with_no_pace_shares_its_hub(monkeypatch: pytest.MonkeyPatch) -> None:
     """Watched bots at `ritmo 0` never wait: the hub gives the table a budget of work
     at a time and runs its other tables between (here: a pass at a time)."""

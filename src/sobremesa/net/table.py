@@ -566,7 +566,9 @@ class ServerTable:
             missed = self._told_since(since, runner.lang) if since is not None else None
             if missed is None:
                 runner.announcer.narrate_lines(runner.adapter.intro())
-                # The spectator hears the game from where it is now.
+                # The spectator hears the game from where it is now, its last move too
+                # (`ultima`, and the recap's `Última jugada`, as a player's).
+                runner.adapter.last_move = self._last_move_for(runner.lang)
                 runner.announcer.narrate_lines(runner.adapter.resume())
             elif missed:
                 for line in missed:
@@ -663,6 +665,22 @@ class ServerTable:
         except (ValueError, KeyError):
             return None
         return whole[len(before) :] if whole[: len(before)] == before else None
+
+    def _last_move_for(self, lang: str) -> Any:
+        """The game's last move as a spectator hears it ("" before any)."""
+        from sobremesa.ui.retell import retell
+
+        match = self.match
+        assert match is not None
+        if not match.played:
+            return ""
+        decode = self.entry.rules().action_from_dict
+        try:
+            with i18n.using(lang):
+                told = retell(self.seat_adapter_shadow(None, lang), match.table_to_dict(), decode)
+        except (ValueError, KeyError):
+            return ""
+        return told.last_move or ""
 
     def seat_adapter_shadow(self, seat: int | None, lang: str) -> Any:
         """An adapter over a copy of the opening (the retelling replays on it)."""
