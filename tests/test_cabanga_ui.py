@@ -305,6 +305,26 @@ def test_ultima_in_the_players_window_does_not_tell_a_held_throw():
     assert any(" tira " in line for line in out[answer:]), out  # told after the answer
 
 
+def test_filas_in_the_players_window_shows_the_rows_as_heard():
+    """`filas` (and `mesa`) during the player's own window told a held throw: the
+    thrown card gone from its row's `quedan` (a blind playtest, three times)."""
+    from sobremesa.games.cabanga import reading
+
+    adapter, session, console = window_session(None, {1: 0.05, 2: 0.05, 3: 0.05}, [])
+    adapter.window_view = heard = adapter._view()  # (as the window's line leaves it)
+    console.interactive = True
+    console.script = [(0.3, "mano"), (0.35, "filas"), (0.4, "paso")]
+    session.reactions.seconds = None
+    plays = record_plays(session)
+    assert session.reactions.run()
+    assert [seat for seat, _ in plays][:-1], "the faster bots threw while the player read"
+    out = list(console.out)
+    rows = reading.row_lines(heard)
+    start = out.index(str(rows[0]))
+    assert out[start : start + len(rows)] == [str(row) for row in rows]
+    assert not any(" tira " in line for line in out[:start]), out
+
+
 @pytest.mark.slow
 def test_the_play_that_opened_a_window_comes_right_before_its_line(isolated_home):
     # The window's clock starts once everything before it has been heard, so the

@@ -330,7 +330,7 @@ def test_a_spectators_help_lists_what_a_spectator_can_do(game: str) -> None:
 
 def test_a_long_wait_for_another_person_is_named_once() -> None:
     """While the table waits for Pablo, Ana and the spectator hear nothing; after
-    10 s of silence they are told whom it waits for, once (a blind playtest sat
+    20 s of silence they are told whom it waits for, once (a blind playtest sat
     through silences not knowing who was to play)."""
     clock, hub = FakeClock(), RecordingHub()
     how = TableOptions("chinchon", 3, "facil", seed=4)

@@ -20,13 +20,11 @@ from collections.abc import Callable
 from typing import Any
 
 from sobremesa.i18n import _
-from sobremesa.net.protocol import encode
+from sobremesa.net.protocol import MISSED_SPOKEN, encode
 from sobremesa.paths import PRIVATE_FILE, config_dir, load_json
 from sobremesa.ui.console import TIMEOUT
 
 DEFAULT_URL = "ws://127.0.0.1:7777"
-#: Lines of what was missed while away that are spoken (the rest goes to history).
-MISSED_SPOKEN = 3
 #: Seconds between attempts to reconnect (doubling up to the last).
 RETRIES = (0.5, 1, 2, 4, 8, 15, 30)
 

@@ -35,6 +35,8 @@ MAX_FRAME = 4096
 MAX_NAME = 20
 MAX_CHAT = 200
 MAX_LINE = 200
+#: Lines of what was missed while away that are spoken (the rest goes to history).
+MISSED_SPOKEN = 3
 
 CLIENT_KINDS = frozenset({"hola", "linea", "crear", "accion"})
 _ESCAPE = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[@-Z\\-_])")

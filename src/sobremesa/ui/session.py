@@ -200,7 +200,7 @@ PEOPLE_WAIT = 30.0
 #: Seconds of silence while a shared table waits for another person before this
 #: seat is told whom it waits for (once for each state of the table): a blind
 #: playtest sat through long silences not knowing who was to play.
-WAITING_NOTICE = 10.0
+WAITING_NOTICE = 20.0  # (at 10 s a second playtest heard it on almost every turn)
 
 
 @dataclass
@@ -1046,26 +1046,31 @@ class Session:
         window = self.adapter.window_key() if self.adapter.in_window() else None
         return (len(self.match.log), tuple(game.to_act()), repr(window))
 
+    def _waiting_for(self) -> tuple[int, ...]:
+        """The other people the table waits for now."""
+        me = self.adapter.table.human
+        return tuple(
+            seat
+            for seat in self.adapter.game.to_act()
+            if seat != me and self.match.seats[seat] == "human"
+        )
+
     def _wait_for_people(self) -> bool:
         """A shared table waits for other people: read and answer meanwhile (their
         move wakes this seat). After `WAITING_NOTICE` seconds of silence, say once
         whom it waits for. False if the player left."""
         state = self._table_state()
-        if self._waiting_told == state:
+        told = (self._waiting_for(), state[2])  # the same people, the same window
+        if self._waiting_told == told:
             return self.answer_lines_for(PEOPLE_WAIT)
         start = self.clock()
         if not self.answer_lines_for(WAITING_NOTICE):
             return False
         if self._table_state() != state or self.clock() < start + WAITING_NOTICE - 0.001:
             return True  # the table moved, or the player typed: not a silence
-        me = self.adapter.table.human
-        waiting = [
-            seat
-            for seat in self.adapter.game.to_act()
-            if seat != me and self.match.seats[seat] == "human"
-        ]
-        if waiting:
-            self._waiting_told = state
+        waiting = self._waiting_for()
+        if waiting and getattr(self.console, "peer", self) is not None:  # (someone listens)
+            self._waiting_told = told
             names = [self.adapter.table.names[seat] for seat in waiting]
             self.announcer.narrate(_("Esperando a {names}.").format(names=join(names)))
         return True

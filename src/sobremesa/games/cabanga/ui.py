@@ -49,6 +49,7 @@ class CabangaAdapter(GameAdapter):
         self.settings = settings
         self.last_move = ""
         self.held_move = ""  # the newest move while it is held back (see describe_events)
+        self.window_view: r.CabangaView | None = None  # the table when the player's window opened
         self.last_brief = ""  # the last move in brief form, for the status prompt
         self.watch = win.WindowWatch()
         self.draft = Draft()  # a question asked (side or colour) and not yet answered
@@ -172,6 +173,8 @@ class CabangaAdapter(GameAdapter):
         if self.new_round_waits(events):
             # After the new hand and rows, before the bots play: as in round 1.
             items.append(Pause(_("Pulsa Intro para empezar.")))
+        if window:
+            self.window_view = view  # the table as the window's line leaves it
         out = self.hold_for_window(window, items)
         if self.player_in_window() and not window:
             # Held back while the window is the player's (the rivals' throws):
@@ -343,11 +346,19 @@ class CabangaAdapter(GameAdapter):
             return self._cmd_jugar("m " + args)  # "m 7 izq": morado 7, as typed
         return Reply(reading.hand_lines(self._view()))
 
+    def _heard_view(self) -> r.CabangaView:
+        """The table as the player has heard it: while their window holds the
+        rivals' throws back, as it was when the window opened (a blind playtest
+        read a held throw off `mesa`: a card gone from a row, a hand one smaller)."""
+        if self.window_view is not None and getattr(self, "held", None) and self.player_in_window():
+            return self.window_view
+        return self._view()
+
     def _cmd_filas(self, args: str) -> Reply:
-        return Reply(reading.row_lines(self._view()))
+        return Reply(reading.row_lines(self._heard_view()))
 
     def _cmd_mesa(self, args: str) -> Reply:
-        return Reply(reading.table_lines(self._view(), self._names()))
+        return Reply(reading.table_lines(self._heard_view(), self._names()))
 
     def _cmd_puntos(self, args: str) -> Reply:
         if args.strip() and not self.in_window():
