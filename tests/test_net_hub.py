@@ -202,6 +202,23 @@ class AnsweringPeer(FramePeer):
         return True
 
 
+def two_people(
+    game: str, seed: int, **options: Any
+) -> tuple[FakeClock, ServerTable, Any, AnsweringPeer, AnsweringPeer]:
+    """A started 3-seat table: Ana and Pablo (answering clients) and a bot; the
+    clock, the table, its match and the two peers."""
+    clock, hub = FakeClock(), RecordingHub()
+    how = TableOptions(game, 3, "facil", seed=seed, **options)
+    table = ServerTable("HUBTST", how, data_dir=None, clock=clock, hub=hub)  # type: ignore[arg-type]
+    ana, pablo = AnsweringPeer(game, 0), AnsweringPeer(game, 1)
+    table.sit(ana, "Ana")
+    table.sit(pablo, "Pablo")
+    table.start()
+    assert table.match is not None
+    ana.console, pablo.console = table.seats[0].runner.console, table.seats[1].runner.console  # type: ignore[union-attr]
+    return clock, table, table.match, ana, pablo
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_window_that_opens_while_a_seat_waits_for_the_table_asks_that_seat(seed: int) -> None:
     """Two people and a bot at ¡Cabanga!: the bot's card opens a window for a person
@@ -245,16 +262,7 @@ def test_a_line_typed_during_a_window_for_someone_else_is_answered_and_nothing_s
     types `mano`: she hears her hand at once, and her seat parks again (it used to
     go round its hub at once, again and again, till the window closed, with her
     line unanswered: the server a blind playtest froze at 100 % of a core)."""
-    clock, hub = FakeClock(), RecordingHub()
-    how = TableOptions("cabanga", 3, "facil", seed=2)
-    table = ServerTable("HUBTST", how, data_dir=None, clock=clock, hub=hub)  # type: ignore[arg-type]
-    ana, pablo = AnsweringPeer("cabanga", 0), AnsweringPeer("cabanga", 1)
-    table.sit(ana, "Ana")
-    table.sit(pablo, "Pablo")
-    table.start()
-    match = table.match
-    assert match is not None
-    ana.console, pablo.console = table.seats[0].runner.console, table.seats[1].runner.console  # type: ignore[union-attr]
+    clock, table, match, ana, pablo = two_people("cabanga", 2)
     for _ in range(5_000):
         at = table.run_due()
         game = match.game
@@ -332,18 +340,9 @@ def test_a_long_wait_for_another_person_is_named_once() -> None:
     """While the table waits for Pablo, Ana and the spectator hear nothing; after
     20 s of silence they are told whom it waits for, once (a blind playtest sat
     through silences not knowing who was to play)."""
-    clock, hub = FakeClock(), RecordingHub()
-    how = TableOptions("chinchon", 3, "facil", seed=4)
-    table = ServerTable("HUBTST", how, data_dir=None, clock=clock, hub=hub)  # type: ignore[arg-type]
-    ana, pablo = AnsweringPeer("chinchon", 0), AnsweringPeer("chinchon", 1)
-    table.sit(ana, "Ana")
-    table.sit(pablo, "Pablo")
-    table.start()
+    clock, table, match, ana, pablo = two_people("chinchon", 4)
     vera = FramePeer()
     table.watch(vera)
-    match = table.match
-    assert match is not None
-    ana.console, pablo.console = table.seats[0].runner.console, table.seats[1].runner.console  # type: ignore[union-attr]
     for _ in range(5_000):
         at = table.run_due()
         if pablo.asked and not pablo.asked["puerta"] and match.game.to_act() == [1]:
@@ -370,16 +369,7 @@ def test_back_from_a_stand_in_the_player_hears_what_the_bot_played_for_them() ->
     """Pablo drops; after the grace a bot plays his seat; he comes back and hears
     first what the bot did in his name (a blind playtest heard only the last
     lines of what he missed, none of them the bot's)."""
-    clock, hub = FakeClock(), RecordingHub()
-    how = TableOptions("cabanga", 3, "facil", seed=2, grace=30.0)
-    table = ServerTable("HUBTST", how, data_dir=None, clock=clock, hub=hub)  # type: ignore[arg-type]
-    ana, pablo = AnsweringPeer("cabanga", 0), AnsweringPeer("cabanga", 1)
-    table.sit(ana, "Ana")
-    table.sit(pablo, "Pablo")
-    table.start()
-    match = table.match
-    assert match is not None
-    ana.console, pablo.console = table.seats[0].runner.console, table.seats[1].runner.console  # type: ignore[union-attr]
+    clock, table, match, ana, pablo = two_people("cabanga", 2, grace=30.0)
     table.dropped(pablo)
     pablo.console = None
     played = lambda: sum(1 for entry in match.log if entry.seat == 1)  # noqa: E731
