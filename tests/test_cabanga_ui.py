@@ -372,6 +372,13 @@ def test_passing_and_timing_out_are_told():
     assert "Pasas." in console.out
 
 
+@pytest.mark.slow
+def test_short_side_words_iz_and_dcha(isolated_home):
+    """`iz` was refused ("No conozco el lado "iz"") in a blind playtest."""
+    out = run(PLAY, ["jugar rojo 5 iz"], isolated_home).stdout.splitlines()
+    assert any(line.startswith("Juegas rojo 5 a la izquierda") for line in out), out[-5:]
+
+
 def test_side_alone_plays_the_card_just_asked_about(isolated_home):
     out = run(PLAY, ["derecha", "jugar rojo 5", "derecha"], isolated_home).stdout
     lines = out.splitlines()

@@ -24,8 +24,8 @@ COLOUR_WORDS = {
 }
 _COLOUR_BY_WORD = {w: c for c, words in COLOUR_WORDS.items() for w in words}
 SIDE_WORDS = {
-    "left": ("izquierda", "izq", "i", "left", "l"),
-    "right": ("derecha", "der", "d", "right", "r"),
+    "left": ("izquierda", "izq", "iz", "izda", "i", "left", "l"),
+    "right": ("derecha", "der", "dcha", "d", "right", "r"),
 }
 _SIDE_BY_WORD = {w: s for s, words in SIDE_WORDS.items() for w in words}
 # Articles and prepositions said inside a move ("el 15 amarillo a la izquierda",
@@ -102,10 +102,10 @@ COMMANDS = [
     CommandSpec("paso", ("pass", "pasar", "no"), N_("paso: no tiras en el cabanga")),
     CommandSpec(
         "izquierda",
-        ("izq", "i", "left"),
+        ("izq", "iz", "izda", "i", "left"),
         N_("izquierda o derecha: la pila para la carta que escribiste sin lado, como rojo 4"),
     ),
-    CommandSpec("derecha", ("der", "d", "right"), ""),
+    CommandSpec("derecha", ("der", "dcha", "d", "right"), ""),
 ]
 
 READING_COMMANDS = frozenset(
