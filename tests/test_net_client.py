@@ -73,7 +73,10 @@ def test_unirse_typed_after_a_restart_takes_the_seat_back(tmp_path: Path) -> Non
         other = conectar(
             server.url, tmp_path / "luis", "--nombre", "Luis", script=f"unirse {code.group(1)}\n"
         )
-    assert f"Vuelves a la mesa {code.group(1)}." in again, again
+    # The lobby said the seat waits for her before she typed anything.
+    waits = f"Tu sitio en la mesa {code.group(1)} te espera: escribe unirse {code.group(1)}."
+    assert again.index(waits) < again.index(f"Vuelves a la mesa {code.group(1)}."), again
+    assert waits not in other
     assert "ya no tiene sitio" not in again
     assert "Tu mano, " in again.split("Vuelves a la mesa")[-1]
     assert f"La mesa {code.group(1)} ya no tiene sitio; puedes mirarla." in other

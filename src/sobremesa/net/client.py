@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sobremesa.i18n import _
-from sobremesa.net.protocol import MISSED_SPOKEN, encode
+from sobremesa.net.protocol import MAX_SAVED, MISSED_SPOKEN, encode
 from sobremesa.paths import PRIVATE_FILE, config_dir, load_json
 from sobremesa.ui.console import TIMEOUT
 
@@ -116,8 +116,20 @@ class Client:
                 mesa=self.code,
                 # A spectator goes on from the last batch it heard of.
                 visto=self.last_seq if self.code and not self.token and self.last_seq else None,
+                fichas=None if self.code else self._saved_seats(),
             )
         )
+
+    def _saved_seats(self) -> list[list[str]]:
+        """The seats kept for this server (the newest few): the lobby says which
+        of them wait for this player."""
+        prefix = f"{self.url} "
+        saved = [
+            [key[len(prefix) :], token]
+            for key, token in load_tokens().items()
+            if key.startswith(prefix)
+        ]
+        return saved[-MAX_SAVED:]
 
     def _send(self, frame: str) -> None:
         with self._send_lock:

@@ -3,7 +3,9 @@
 A client sends small frames (``t`` names the kind):
 
 - ``hola``: ``nombre``, ``idioma`` (es, en), ``wpm`` (its reading rate), and to take
-  a seat back ``ficha`` (the seat token) with ``mesa`` (the table code);
+  a seat back ``ficha`` (the seat token) with ``mesa`` (the table code); from the
+  lobby, ``fichas``: up to 8 ``[code, token]`` pairs it keeps (the server says which
+  seats wait for this player);
 - ``linea``: ``texto``, a line typed at the console (lobby commands, or the game's
   commands once the game started: the server's seat console reads them); with
   ``mesa`` and ``ficha`` when the line names a table this player has a seat at
@@ -99,6 +101,9 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
             "programa": bool(data.get("programa", False)),
             # A spectator coming back: the last batch it received (it goes on from there).
             "visto": _optional_int(data, "visto", 0, 2**31),
+            # The seats this client keeps tokens for, from the lobby: the server
+            # says which of them wait for their player.
+            "fichas": _saved_tokens(data.get("fichas")),
         }
     if kind == "linea":
         return {
@@ -157,6 +162,26 @@ def _optional_int(data: dict[str, Any], key: str, low: int, high: int) -> int | 
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ProtocolError(key)
     return value
+
+
+#: The most saved seats a client may name in its greeting.
+MAX_SAVED = 8
+
+
+def _saved_tokens(value: Any) -> list[tuple[str, str]]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > MAX_SAVED:
+        raise ProtocolError("fichas")
+    saved = []
+    for item in value:
+        if not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], str):
+            raise ProtocolError("fichas")
+        token = _token(item[1])
+        if token is None:
+            raise ProtocolError("fichas")
+        saved.append((clean_text(item[0], 12).upper(), token))
+    return saved
 
 
 def _token(value: Any) -> str | None:

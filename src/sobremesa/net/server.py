@@ -266,10 +266,30 @@ class Connection(Peer):
                     [
                         _(
                             "Hola, {name}. Estás en la sala de Sobremesa. Escribe ayuda para ver las órdenes."
-                        ).format(name=self.name)
+                        ).format(name=self.name),
+                        *self.seats_waiting(frame.get("fichas") or []),
                     ]
                 )
                 self.prompt()
+
+    def seats_waiting(self, saved: list[tuple[str, str]]) -> list[str]:
+        """The seats this client holds tokens for whose game goes on without it:
+        said in the greeting (a player whose client was killed came back to a lobby
+        that did not say they had a seat). Their tokens go with `unirse` too."""
+        lines = []
+        for code, token in saved:
+            table = self.server.tables.get(code)
+            if table is None or not table.started or table.over:
+                continue
+            seat = table.seat_of(token)
+            if seat is not None and table.seats[seat].peer is None:
+                self.tokens[code] = token
+                lines.append(
+                    _("Tu sitio en la mesa {code} te espera: escribe unirse {code}.").format(
+                        code=code
+                    )
+                )
+        return lines
 
     def action(self, data: dict[str, Any]) -> None:
         table = self.table
