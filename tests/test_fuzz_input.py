@@ -253,7 +253,10 @@ def test_random_lines_never_crash_a_game(game_id, tmp_path, monkeypatch):
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.slow
 def test_random_lines_in_english_never_crash_a_game(game_id, tmp_path, monkeypatch):
-    fuzz_game(game_id, 9, 200, tmp_path / "home", monkeypatch, language="en")
+    # (Seed 10: with seed 9 the ¡Cabanga! player's random lines now end the game within
+    # the first 100 lines, once new side words joined the commands the lines are drawn
+    # from, and the part run has no save to resume.)
+    fuzz_game(game_id, 10, 200, tmp_path / "home", monkeypatch, language="en")
 
 
 @pytest.mark.slow

@@ -102,7 +102,7 @@ COMMANDS = [
     CommandSpec("paso", ("pass", "pasar", "no"), N_("paso: no tiras en el cabanga")),
     CommandSpec(
         "izquierda",
-        ("izq", "iz", "izda", "i", "left"),
+        ("izq", "i", "iz", "izda", "left"),
         N_("izquierda o derecha: la pila para la carta que escribiste sin lado, como rojo 4"),
     ),
     CommandSpec("derecha", ("der", "dcha", "d", "right"), ""),
