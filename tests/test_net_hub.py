@@ -332,7 +332,7 @@ def test_a_spectators_help_lists_what_a_spectator_can_do(game: str) -> None:
     assert "salir: dejas de mirar la mesa." in said, said
     assert any(said_line.startswith("mesa") for said_line in said)
     helps = {said_line.split(":")[0].split(" ")[0] for said_line in said if ":" in said_line}
-    seat_only = runner.adapter.seat_commands()
+    seat_only = runner.adapter.seat_commands
     assert seat_only and not helps & seat_only, helps & seat_only
 
 

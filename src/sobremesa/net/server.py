@@ -888,21 +888,22 @@ class Server:
                 conn._in_language(lambda conn=conn: (conn.watch(table.code), conn.prompt()))
 
     def remove_table(self, table: ServerTable) -> None:
-        self.watchers_waiting.pop(table.code, None)
         """A table nobody is at any more, before its game began: it goes, and its
         log says so (a restart does not bring it back)."""
         self._table_over(table)
+        self._forget(table)
+
+    def _forget(self, table: ServerTable) -> None:
+        """A table done with (its log says so already): its memory goes."""
         table.close()
         self.tables.pop(table.code, None)
+        self.watchers_waiting.pop(table.code, None)
         self.departures += 1
 
     def grace_tick(self) -> None:
-        for code, table in list(self.tables.items()):
+        for table in list(self.tables.values()):
             if table.finished():
-                # Its log says `fin`; nobody is at it any more: its memory goes.
-                table.close()
-                del self.tables[code]
-                self.departures += 1
+                self._forget(table)  # its log says `fin`; nobody is at it any more
             elif table.started and not table.closed:
                 table.grace_check()
 

@@ -590,14 +590,7 @@ class ServerTable:
                 return
             if info.runner is None:
                 runner = self._new_runner(seat, peer)
-                with i18n.using(runner.lang):
-                    from sobremesa.ui.retell import retell
-
-                    told = retell(
-                        self.seat_adapter_shadow(seat, runner.lang),
-                        match.table_to_dict(),
-                        self.entry.rules().action_from_dict,
-                    )
+                told = self._retell(seat, runner.lang, match.table_to_dict())
                 for line in told.lines:
                     runner.announcer.history.add(line)
                 runner.console.missed = told.lines[-MISSED_TAIL:]
@@ -643,8 +636,6 @@ class ServerTable:
 
     def _told_since(self, seq: int, lang: str) -> list[str] | None:
         """The spectator's lines for the log after ``seq`` (None: cannot tell)."""
-        from sobremesa.ui.retell import retell
-
         match = self.match
         assert match is not None
         table = match.table_to_dict()
@@ -657,30 +648,32 @@ class ServerTable:
         }
         if cut["played"] and cut["played"][-1][0] >= seq:
             return None
-        decode = self.entry.rules().action_from_dict
         try:
-            with i18n.using(lang):
-                before = retell(self.seat_adapter_shadow(None, lang), cut, decode).lines
-                whole = retell(self.seat_adapter_shadow(None, lang), table, decode).lines
+            before = self._retell(None, lang, cut).lines
+            whole = self._retell(None, lang, table).lines
         except (ValueError, KeyError):
             return None
         return whole[len(before) :] if whole[: len(before)] == before else None
 
     def _last_move_for(self, lang: str) -> Any:
         """The game's last move as a spectator hears it ("" before any)."""
-        from sobremesa.ui.retell import retell
-
         match = self.match
         assert match is not None
         if not match.played:
             return ""
-        decode = self.entry.rules().action_from_dict
         try:
-            with i18n.using(lang):
-                told = retell(self.seat_adapter_shadow(None, lang), match.table_to_dict(), decode)
+            told = self._retell(None, lang, match.table_to_dict())
         except (ValueError, KeyError):
             return ""
         return told.last_move or ""
+
+    def _retell(self, seat: int | None, lang: str, data: dict[str, Any]) -> Any:
+        """The game in ``data`` told again for ``seat``, in ``lang`` (`ui.retell`)."""
+        from sobremesa.ui.retell import retell
+
+        with i18n.using(lang):
+            shadow = self.seat_adapter_shadow(seat, lang)
+            return retell(shadow, data, self.entry.rules().action_from_dict)
 
     def seat_adapter_shadow(self, seat: int | None, lang: str) -> Any:
         """An adapter over a copy of the opening (the retelling replays on it)."""

@@ -338,11 +338,6 @@ class GameAdapter(ABC):
         """This game's commands that only read (they never answer a window now)."""
         return frozenset()
 
-    def seat_commands(self) -> frozenset[str]:
-        """This game's commands about the player's own seat (hand, moves): a
-        spectator's help leaves them out."""
-        return frozenset()
-
     def handle_unknown_would_act(self, text: str) -> bool:
         """Would `handle_unknown(text)` make a move (answer a question it asked)?"""
         return False
@@ -411,6 +406,10 @@ class GameAdapter(ABC):
             return []
         held, self.held = self.held, []
         return held
+
+    #: This game's commands about the player's own seat (hand, moves): a
+    #: spectator's help leaves them out.
+    seat_commands: frozenset[str] = frozenset()
 
     #: The table waits for the player's Enter before its bots start (a round, the
     #: game): a local table does; a shared one (online) waits for everyone to have
@@ -1011,11 +1010,10 @@ class Session:
                 self.sleep(wake - self._table_time)
                 self._table_time = wake
             return True
-        game, adapter = self.adapter.game, self.adapter
-        seats, window = game.to_act(), adapter.window_key() if adapter.in_window() else None
+        game = self.adapter.game
+        waiting_on = self._table_state()[1:]  # who is to act, the window
         while True:
-            now_window = adapter.window_key() if adapter.in_window() else None
-            if game.is_over() or game.to_act() != seats or now_window != window:
+            if game.is_over() or self._table_state()[1:] != waiting_on:
                 # The table moved meanwhile (another seat, the server's clock): the
                 # game's loop takes it from here. (A seat that went on waiting for
                 # "another person" when a window had opened for it was never asked
@@ -1042,9 +1040,10 @@ class Session:
         return self.answer_lines_for(max(0.0, wake - self.clock()))
 
     def _table_state(self) -> tuple[object, ...]:
-        game = self.adapter.game
-        window = self.adapter.window_key() if self.adapter.in_window() else None
-        return (len(self.match.log), tuple(game.to_act()), repr(window))
+        """(moves made, who is to act, the open window): what a wait watches."""
+        adapter = self.adapter
+        window = adapter.window_key() if adapter.in_window() else None
+        return (len(self.match.log), tuple(adapter.game.to_act()), repr(window))
 
     def _waiting_for(self) -> tuple[int, ...]:
         """The other people the table waits for now."""
@@ -1204,7 +1203,7 @@ class Session:
             for spec in specs:
                 if not spec.help or (self.shared and spec.name in ONLINE_UNLISTED):
                     continue
-                if spectator and spec.name in self.adapter.seat_commands():
+                if spectator and spec.name in self.adapter.seat_commands:
                     continue  # a spectator has no hand and plays no move
                 if spec.name == "comprobar" and self.adapter.word_list() is None:
                     continue  # a card game without words has nothing to check

@@ -37,10 +37,8 @@ __all__ = ["COMMANDS", "REFUSALS", "RULES", "CabangaAdapter", "new_adapter", "re
 
 
 class CabangaAdapter(GameAdapter):
-    def seat_commands(self) -> frozenset[str]:
-        return SEAT_COMMANDS
-
     game_id = "cabanga"
+    seat_commands = SEAT_COMMANDS
 
     def __init__(self, game: r.CabangaGame, table: Table, bots: dict[int, Any], settings: Settings):
         self.game = game
@@ -350,7 +348,7 @@ class CabangaAdapter(GameAdapter):
         """The table as the player has heard it: while their window holds the
         rivals' throws back, as it was when the window opened (a blind playtest
         read a held throw off `mesa`: a card gone from a row, a hand one smaller)."""
-        if self.window_view is not None and getattr(self, "held", None) and self.player_in_window():
+        if self.window_view is not None and self.held and self.player_in_window():
             return self.window_view
         return self._view()
 

@@ -69,10 +69,8 @@ __all__ = [
 
 
 class CastanaAdapter(WindowAnswers, GameAdapter):
-    def seat_commands(self) -> frozenset[str]:
-        return SEAT_COMMANDS
-
     game_id = "castana"
+    seat_commands = SEAT_COMMANDS
 
     def __init__(
         self,

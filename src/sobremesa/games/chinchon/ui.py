@@ -48,10 +48,8 @@ __all__ = [
 
 
 class ChinchonAdapter(GameAdapter):
-    def seat_commands(self) -> frozenset[str]:
-        return SEAT_COMMANDS
-
     game_id = "chinchon"
+    seat_commands = SEAT_COMMANDS
 
     def __init__(
         self, game: r.ChinchonGame, table: Table, bots: dict[int, Any], settings: Settings

@@ -86,10 +86,8 @@ def _option(settings: Any, name: str, default: Any) -> Any:
 
 
 class PalabrasAdapter(GameAdapter):
-    def seat_commands(self) -> frozenset[str]:
-        return SEAT_COMMANDS
-
     game_id = "palabras"
+    seat_commands = SEAT_COMMANDS
 
     def __init__(
         self,
