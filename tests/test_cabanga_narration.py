@@ -192,8 +192,7 @@ def test_a_play_says_which_gap_cards_are_left_when_some_are_out():
     assert opened is not None and 11 not in opened.values
     line = _tell(game, events, 0, None, opened=opened)[0]
     assert (
-        line
-        == "Luis juega rojo 9 a la izquierda; hueco del 10 al 17, quedan: 10, 12, 13, 14, 15, 16 y 17."
+        line == "Luis juega rojo 9 a la izquierda; hueco del 10 al 17, quedan 7; ha salido el 11."
     )
     assert "quedan" not in _tell(game, events, 0, None)[0]  # no window known: nothing said
 
@@ -247,3 +246,38 @@ def test_turno_in_a_window_names_who_is_still_to_answer() -> None:
         assert ("faltan por contestar" if len(pending) > 1 else "falta por contestar") in said[0]
         return
     raise AssertionError("no window with someone to answer in 40 seeds")
+
+
+def test_what_is_left_in_a_gap_is_listed_when_short_and_counted_when_long():
+    """Up to five cards left are named; more are counted, with what is out named
+    when that is short (a playtest lost `quedan: 5, 6, 7, 8, 10, 11, 13, 14, 15 y
+    16` half way)."""
+    from sobremesa.games.cabanga.texts import gap_left
+
+    def cards(*values: int) -> set[r.CabangaCard]:
+        return {r.CabangaCard("rojo", v) for v in values}
+
+    assert gap_left("rojo", range(4, 11), cards(5, 8), cards(10)) == ", quedan: 4, 6, 7 y 9"
+    assert gap_left("rojo", range(2, 18), cards(9, 12), set()) == (
+        ", quedan 14; han salido: 9 y 12"
+    )
+    assert gap_left("rojo", range(2, 12), cards(9), set()) == ", quedan 9; ha salido el 9"
+    assert gap_left("rojo", range(2, 18), cards(*range(3, 9)), set()) == ", quedan 10"
+    assert gap_left("rojo", range(2, 18), set(), set()) == ""  # nothing out: nothing to say
+    with i18n.using("en"):
+        assert gap_left("rojo", range(2, 18), cards(9, 12), set()) == ", 14 unseen; out: 9 and 12"
+
+
+def test_the_side_question_says_once_that_neither_side_leaves_a_gap():
+    """Red 4 between a 3 and a 5: the two sides were said one by one ("a la
+    izquierda no deja hueco; a la derecha no deja hueco"), which a playtest heard
+    as a difference to weigh."""
+    from sobremesa.games.cabanga.commands import Draft, play
+
+    game = rig(["r4 r9", "y4 y5", "m4 m5"], rows={"rojo": ("g3", "g5")})
+    draft = Draft()
+    asked = play("rojo 4", game.view(0), draft)
+    assert asked == ["Rojo 4: ningún lado deja hueco. Escribe izquierda o derecha."]
+    assert draft.asked == r.CabangaCard("rojo", 4)  # 'izquierda' alone then plays it
+    asked = play("rojo 9", game.view(0), Draft())
+    assert isinstance(asked, list) and "a la izquierda deja hueco" in asked[0]

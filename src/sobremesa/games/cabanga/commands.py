@@ -337,6 +337,12 @@ def play(args: str, view: r.CabangaView, draft: Draft) -> Parsed:
             else:
                 text = _("{side} no deja hueco").format(side=name)
             options.append(text)
+        if not row.gap_if(card, "left") and not row.gap_if(card, "right"):
+            return [  # (the two sides, said one by one, sounded like a difference)
+                _("{card}: ningún lado deja hueco. Escribe izquierda o derecha.").format(
+                    card=t.card_text(card).capitalize()
+                )
+            ]
         return [
             _("{card}: {options}. Escribe izquierda o derecha.").format(
                 card=t.card_text(card).capitalize(), options="; ".join(options)

@@ -83,16 +83,32 @@ def gap_brief(low: int, high: int) -> str:
     return f"{low + 1}-{high - 1}"
 
 
+#: A gap's cards still out are named up to this many (more are counted).
+LISTED_AT_MOST = 5
+
+
 def gap_left(
     colour: str, values: Sequence[int], seen: set[r.CabangaCard], mine: set[r.CabangaCard]
 ) -> str:
     """What a gap still holds when some of its cards are out, as 'filas' says it:
-    ', quedan: 6 y 9' (not yours: you know where those are), ', solo quedan las
-    tuyas', ', ya han salido'; '' when none is out."""
+    ', quedan: 6 y 9' (not yours: you know where those are), ', quedan 7; han
+    salido: 9 y 12' when many are left, ', solo quedan las tuyas', ', ya han
+    salido'; '' when none is out."""
     inside = [r.CabangaCard(colour, v) for v in values]
     unknown = [c for c in inside if c not in seen and c not in mine]
-    if not any(c in seen for c in inside):
+    out = [c for c in inside if c in seen]
+    if not out:
         return ""
+    if len(unknown) > LISTED_AT_MOST:
+        # A long list is not heard to its end: count them, and name what is out
+        # when that is short ('quedan: 4, 5, 6, 10, 12, 15, 16 y 17' in a playtest).
+        if len(out) > LISTED_AT_MOST:
+            return _(", quedan {n}").format(n=len(unknown))
+        return ngettext(
+            ", quedan {n}; ha salido el {values}",
+            ", quedan {n}; han salido: {values}",
+            len(out),
+        ).format(n=len(unknown), values=join([str(c.value) for c in out]))
     if unknown:
         return ngettext(", queda: {values}", ", quedan: {values}", len(unknown)).format(
             values=join([str(c.value) for c in unknown])
