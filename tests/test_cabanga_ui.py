@@ -434,3 +434,23 @@ def test_a_window_saved_half_way_goes_on_with_the_time_it_had_left(isolated_home
     assert told and closed
     heard = told[0] + speaking_seconds("Te quedan 2,5 segundos para contestar.")
     assert closed[0] == pytest.approx(heard + 2.5, abs=0.5)
+
+
+def test_help_in_a_window_says_how_to_answer_it_first():
+    """`ayuda` asked in a cabanga says `cabanga` and `paso` first (a playtest's
+    player heard the reading commands first); on a turn, `mano` comes first."""
+    adapter, session, console = window_session(None, {}, [])
+    session._handle_line("ayuda")
+    said = list(console.out)
+    first = said.index("Órdenes. Escribe la orden y pulsa Intro.")
+    assert said[first + 1].startswith("cabanga o cabanga 7 9:"), said[first : first + 3]
+    assert said[first + 2].startswith("paso:"), said[first : first + 3]
+    assert sum(line.startswith("paso:") for line in said) == 1
+    adapter.game.apply(0, r.Pass())
+    while adapter.game.phase == "cabanga":
+        seat = adapter.game.to_act()[0]
+        adapter.game.apply(seat, r.Pass())
+    console.out.clear()
+    session._handle_line("ayuda")
+    said = list(console.out)
+    assert said[1].startswith("mano:"), said[:3]

@@ -218,3 +218,21 @@ def test_ctrl_c_at_the_table_says_how_to_come_back(tmp_path: Path) -> None:
     said = f"Tu sitio en la mesa {code.group(1)} te espera: para volver, unirse {code.group(1)} en la sala, o sobremesa conectar --mesa {code.group(1)}."
     assert said in out, (client.returncode, out[-800:], err[-1500:])
     assert "Traceback" not in out + err, err
+
+
+def test_what_was_missed_is_history_but_for_the_lines_the_server_says_to_speak() -> None:
+    """`pasado`: the last 3 lines are said, the rest go to history with a line that
+    says how many; `hablar` 0 (a bot's moves follow, told by the server) says
+    none; a bad `hablar` is the default."""
+    from sobremesa.net.client import missed_parts
+
+    lines = [f"línea {n}" for n in range(1, 8)]
+    unspoken, header, spoken = missed_parts({"t": "pasado", "lineas": lines})
+    assert (unspoken, spoken) == (lines[:4], lines[4:])
+    assert header.startswith("Mientras no estabas: 7 líneas;") and header.endswith("Las últimas:")
+    unspoken, header, spoken = missed_parts({"t": "pasado", "lineas": lines, "hablar": 0})
+    assert (unspoken, spoken) == (lines, [])
+    assert header == "Mientras no estabas: 7 líneas; escribe historial para leerlas."
+    assert missed_parts({"t": "pasado", "lineas": lines[:2]}) == ([], "", lines[:2])
+    for bad in (-1, 99, "3", None, 1.5, True):
+        assert missed_parts({"t": "pasado", "lineas": lines, "hablar": bad})[2] == lines[4:]

@@ -256,6 +256,9 @@ def test_mirar_before_the_game_starts_watches_it_once_it_does(tmp_path: Path) ->
         assert said["lineas"] == [
             f"La mesa {code} todavía no ha empezado: la miras en cuanto empiece."
         ]
+        ana.line("quien")  # Vera counts (a playtest's `quien` said nobody watched)
+        who = ana.until(lambda f: f["t"] == "di" and "Espectadores: 0." in f["lineas"])["lineas"]
+        assert who[-2:] == ["Espectadores: 0.", "1 persona mirará en cuanto empiece."], who
         ana.line("empezar")
         vera.until(lambda f: f["t"] == "mesa" and f["asiento"] is None)
         vera.until(lambda f: f["t"] == "di" and "modo espectador" in f["lineas"][0])

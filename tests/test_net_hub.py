@@ -6,6 +6,7 @@ clock: each `run_due` says when the table is due next, and the clock jumps there
 from __future__ import annotations
 
 import gc
+import itertools
 import json
 import threading
 import weakref
@@ -365,11 +366,69 @@ def test_a_long_wait_for_another_person_is_named_once() -> None:
     assert told not in pablo.lines()
 
 
-def test_back_from_a_stand_in_the_player_hears_what_the_bot_played_for_them() -> None:
+@pytest.mark.parametrize("game", ["chinchon", "cabanga"])
+def test_the_others_hear_whose_turn_it_is_when_it_is_a_persons(game: str) -> None:
+    """When the turn passes to Pablo, Ana and the spectator hear `Turno de Pablo.`
+    once, before his move (a blind playtest sat through a person's thinking not
+    knowing who played); never for a bot (its move follows at once), never to Pablo
+    himself, and not again for his second action in the same turn."""
+    clock, table, match, ana, pablo = two_people(game, 4)
+    vera = FramePeer()
+    table.watch(vera)
+    for _ in range(3_000):
+        at = table.run_due()
+        answered = [ana.answer(), pablo.answer()]
+        if match.game.is_over() or len(match.log) > 150:
+            break
+        if not any(answered):
+            assert at is not None
+            clock.now = max(clock.now, at)
+    for listener, other in ((ana, "Pablo"), (vera, "Pablo"), (pablo, "Ana")):
+        said = listener.lines()
+        told = [i for i, line in enumerate(said) if line == f"Turno de {other}."]
+        assert len(told) >= 3, said[-20:]
+        for first, then in itertools.pairwise(told):
+            # Between two of them, the other person moved.
+            assert any(line.startswith(f"{other} ") for line in said[first:then]), said[first:then]
+        assert not any(line.startswith("Turno de ") and "Bot" in line for line in said)
+    assert "Turno de Pablo." not in pablo.lines()
+
+
+def test_online_every_cabanga_nobody_threw_into_is_said_closed() -> None:
+    """Online a window waits for the slowest listener, so its close is news even
+    when nobody could throw (a playtest sat in that silence; at a local table,
+    where bots close it at once, "Nadie tira." is said only if someone could)."""
+    from sobremesa.games.cabanga import rules as cabanga_rules
+
+    clock, table, match, ana, pablo = two_people("cabanga", 4)
+    for _ in range(3_000):
+        at = table.run_due()
+        answered = [ana.answer(), pablo.answer()]
+        if match.game.is_over() or len(match.log) > 200:
+            break
+        if not any(answered):
+            assert at is not None
+            clock.now = max(clock.now, at)
+    table.run_due()
+    empty = [
+        e.event
+        for e in match.log
+        if isinstance(e.event, cabanga_rules.CabangaClosed) and not e.event.throwers
+    ]
+    assert len(empty) >= 3
+    assert ana.lines().count("Nadie tira.") == len(empty), ana.lines()[-20:]
+
+
+@pytest.mark.parametrize(("game", "seed"), [("cabanga", 2), ("cabanga", 5), ("chinchon", 3)])
+def test_back_from_a_stand_in_the_player_hears_what_the_bot_played_for_them(
+    game: str, seed: int
+) -> None:
     """Pablo drops; after the grace a bot plays his seat; he comes back and hears
     first what the bot did in his name (a blind playtest heard only the last
-    lines of what he missed, none of them the bot's)."""
-    clock, table, match, ana, pablo = two_people("cabanga", 2, grace=30.0)
+    lines of what he missed, none of them the bot's), then what came after, then
+    where the game is: each line once (the third playtest heard the last move three
+    times, and a `Tu turno` the bot had already taken)."""
+    clock, table, match, ana, pablo = two_people(game, seed, grace=30.0)
     table.dropped(pablo)
     pablo.console = None
     played = lambda: sum(1 for entry in match.log if entry.seat == 1)  # noqa: E731
@@ -377,7 +436,7 @@ def test_back_from_a_stand_in_the_player_hears_what_the_bot_played_for_them() ->
     for _ in range(5_000):
         at = table.run_due()
         table.grace_check()
-        if table.seats[1].stood_in and played() >= start + 2:
+        if table.seats[1].stood_in and played() >= start + 4:
             break
         if ana.answer():
             continue
@@ -388,11 +447,17 @@ def test_back_from_a_stand_in_the_player_hears_what_the_bot_played_for_them() ->
     back = FramePeer()
     table.take_seat_back(1, back)
     table.run_due()
-    said = back.lines()
-    first = said.index("Un bot ha jugado por ti mientras no estabas:")
-    assert said[first + 1].startswith(("Juegas", "Tiras", "Pasas", "Robas")), said[
-        first : first + 4
-    ]
+    missed = next(f for f in back.frames if f["t"] == "pasado")
+    assert missed["hablar"] == 0  # the client says none: the block below tells them
+    said = [f["lineas"] for f in back.frames if f["t"] == "di"]
+    block = next(lines for lines in said if lines[0] == "Un bot ha jugado por ti:")
+    mine = ("Juegas", "Tiras", "Pasas", "Robas", "Coges")
+    assert any(line.startswith(mine) for line in block[1:]), block
+    assert not any(line.startswith("Tu turno") for line in block[1:]), block
+    recap = next(f["lineas"] for f in back.frames if f["t"] == "di" and f["respuesta"])
+    heard = [*block, *recap]
+    last = table.seats[1].runner.adapter.last_move  # type: ignore[union-attr]
+    assert last and sum(last in line for line in heard) == 1, (last, heard)
 
 
 def test_a_spectator_who_comes_in_mid_game_hears_the_last_move() -> None:

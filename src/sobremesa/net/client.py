@@ -72,6 +72,24 @@ def save_online(data: dict[str, str]) -> None:
         path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
 
 
+def missed_parts(frame: dict[str, Any]) -> tuple[list[str], str, list[str]]:
+    """A `pasado` frame as told: the lines that only go to history, the line that
+    says so ('' when none does), and the last lines, said (`hablar` of them; the
+    server says 0 when it tells what matters itself, a bot's moves)."""
+    lines = [str(line) for line in frame.get("lineas", [])]
+    spoken = frame.get("hablar", MISSED_SPOKEN)
+    if type(spoken) is not int or not 0 <= spoken <= MISSED_SPOKEN:
+        spoken = MISSED_SPOKEN
+    kept = max(len(lines) - spoken, 0)
+    if not kept:
+        return [], "", lines
+    if spoken:
+        header = _("Mientras no estabas: {n} líneas; escribe historial para leerlas. Las últimas:")
+    else:
+        header = _("Mientras no estabas: {n} líneas; escribe historial para leerlas.")
+    return lines[:kept], header.format(n=len(lines)), lines[kept:]
+
+
 class Client:
     def __init__(
         self,
@@ -224,17 +242,12 @@ class Client:
             if self.token is not None:
                 save_token(self.url, self.code, self.token)
         elif kind == "pasado":
-            lines = [str(line) for line in frame.get("lineas", [])]
-            for line in lines[:-MISSED_SPOKEN]:
+            unspoken, header, spoken = missed_parts(frame)
+            for line in unspoken:
                 self.announcer.history.add(line)
-            if len(lines) > MISSED_SPOKEN:
-                # What was not spoken is in the history: say so, and how much.
-                self.announcer.answer(
-                    _(
-                        "Mientras no estabas: {n} líneas; escribe historial para leerlas. Las últimas:"
-                    ).format(n=len(lines))
-                )
-            self.announcer.narrate_lines(lines[-MISSED_SPOKEN:])
+            if header:
+                self.announcer.answer(header)
+            self.announcer.narrate_lines(spoken)
         elif kind == "charla":
             line = str(frame.get("linea", ""))
             self.chat.append(line)

@@ -19,7 +19,8 @@ client's language; ``respuesta``: the answer to its own line), ``indicador`` (th
 prompt), ``pide`` (the seat waits for this player's line; ``puerta``: for Enter),
 ``entrega`` (one batch of the table as this seat may see it: ``seq``,
 ``eventos``, ``vista``, ``plazo``), ``mesa`` (``codigo``, ``asiento``, ``ficha``),
-``pasado`` (lines said while the client was away: history, not speech),
+``pasado`` (lines said while the client was away: history, not speech, but for
+its last ``hablar`` lines),
 ``charla`` (a chat line), ``sala`` (the client left its table: back in the
 lobby) and ``fin``. Nothing else, never the table's state.
 """

@@ -27,7 +27,8 @@ from sobremesa import i18n
 from sobremesa.core.game import Action
 from sobremesa.core.match import Delivery, Match, Outcome
 from sobremesa.net.hub import current_task, park
-from sobremesa.net.protocol import encode
+from sobremesa.net.protocol import MISSED_SPOKEN, encode
+from sobremesa.ui.announcer import Asking
 from sobremesa.ui.console import TIMEOUT
 
 if TYPE_CHECKING:
@@ -91,14 +92,17 @@ class RemoteConsole:
         self.at_gate: Callable[[], bool] = lambda: False
 
     # -- the connection ----------------------------------------------------------
-    def attach(self, peer: Peer, first: Callable[[], list[str]] = list) -> None:
-        """A client (again) at this seat: what it missed first, as history, then
-        ``first()`` (the seat's view now), then the prompt."""
+    def attach(
+        self, peer: Peer, first: Callable[[], list[str]] = list, *, spoken: int = MISSED_SPOKEN
+    ) -> None:
+        """A client (again) at this seat: what it missed first, as history (its last
+        ``spoken`` lines said), then ``first()`` (the seat's view now), then the
+        prompt."""
         with self._lock:
             self.peer = peer
             missed, self.missed = self.missed, []
             if missed:
-                peer.send(encode("pasado", lineas=missed))
+                peer.send(encode("pasado", lineas=missed, hablar=spoken))
             for frame in first():
                 peer.send(frame)
             peer.send(encode("indicador", texto=self.prompt_text))
@@ -301,7 +305,13 @@ class SharedLink:
             if self.seat is not None and self.seat in self.match.away:
                 log = self.match.log
                 if log and log[-1].seat == self.seat:  # the stand-in's own move
-                    lines = [str(item) for item in items if isinstance(item, str)]
+                    # (Not `Tu turno.`: the bot took that turn; a playtest heard it
+                    # told as if it were still the player's.)
+                    lines = [
+                        str(item)
+                        for item in items
+                        if isinstance(item, str) and not isinstance(item, Asking)
+                    ]
                     self.stood_in_moves = [*self.stood_in_moves, *lines][-STOOD_IN_KEPT:]
         session.console.wake()
 

@@ -691,6 +691,15 @@ class Connection(Peer):
             )
         watchers = sum(1 for r in table.spectators if r.console.peer is not None)
         lines.append(_("Espectadores: {n}.").format(n=watchers))
+        waiting = self.server.waiting_to_watch(table)
+        if waiting:  # (a playtest's `quien` said 0 with a friend waiting to watch)
+            lines.append(
+                ngettext(
+                    "{n} persona mirará en cuanto empiece.",
+                    "{n} personas mirarán en cuanto empiece.",
+                    waiting,
+                ).format(n=waiting)
+            )
         self.say(lines)
 
     async def finish(self, writer: asyncio.Task[None]) -> None:
@@ -880,6 +889,11 @@ class Server:
         waiting = self.watchers_waiting.setdefault(table.code, [])
         if conn not in waiting:
             waiting.append(conn)
+
+    def waiting_to_watch(self, table: ServerTable) -> int:
+        """How many asked to watch ``table`` before it started, and still wait."""
+        waiting = self.watchers_waiting.get(table.code, [])
+        return sum(1 for conn in waiting if not conn.closed and conn.table is None)
 
     def start_watchers(self, table: ServerTable) -> None:
         """The table started: who asked to watch it, and is still in the lobby, does."""

@@ -31,14 +31,13 @@ import asyncssh
 
 from sobremesa import i18n
 from sobremesa.i18n import _
+from sobremesa.net.client import missed_parts
 from sobremesa.net.protocol import _ESCAPE, MAX_LINE, MAX_NAME, clean_text
 from sobremesa.net.server import Connection, Server
 
 log = logging.getLogger("sobremesa.servidor")
 
 HOST_KEY = "ssh_host_key"
-#: Lines of what was missed while away shown on return (screen readers read new text).
-MISSED_SHOWN = 3
 #: Chat lines kept for `charla`.
 CHAT_KEEP = 200
 #: The reading rate when the client says none.
@@ -183,11 +182,8 @@ class Terminal:
                 self.chat.append(" ".join(terminal_lines(line)))
                 self.show([line])
             elif kind == "pasado":
-                missed = list(frame.get("lineas", []))
-                header = _(
-                    "Mientras no estabas: {n} líneas; escribe historial para leerlas. Las últimas:"
-                ).format(n=len(missed))
-                self.show([header, *missed[-MISSED_SHOWN:]])
+                _unspoken, header, shown = missed_parts(frame)
+                self.show([header, *shown] if header else shown)
             elif kind == "fin" and frame.get("adios"):
                 self.closing = True
                 if self.tty:

@@ -32,7 +32,7 @@ from sobremesa.core.policy import SLACK, ReactionPolicy
 from sobremesa.core.registry import GameEntry, entry
 from sobremesa.i18n import _
 from sobremesa.net.hub import Hub, pool
-from sobremesa.net.protocol import encode
+from sobremesa.net.protocol import MISSED_SPOKEN, encode
 from sobremesa.net.seat import Peer, RemoteConsole, SharedLink
 from sobremesa.net.wal import TableLog
 from sobremesa.settings import Settings
@@ -495,6 +495,7 @@ class ServerTable:
         }
         adapter = self.entry.adapter_module().restore_adapter(settings, data)
         adapter.game = match.game
+        adapter.shared = True  # (its retellings too: they must say what the seat heard)
         return adapter
 
     # -- what the seats tell the table -------------------------------------------------
@@ -601,25 +602,41 @@ class ServerTable:
                 self._start_runner(runner)
             else:
                 runner = info.runner
+                missed = runner.console.missed
+                heard = missed[-MISSED_SPOKEN:]  # the client says these of what it missed
                 stand_in: list[str] = []
                 if info.stood_in_since_back:
                     info.stood_in_since_back = False
-                    moves, runner.link.stood_in_moves = runner.link.stood_in_moves, []
-                    # Said in full, after what was missed (history): what the bot did
-                    # in your name is what you need first (a blind playtest heard
-                    # only the last lines, none of them the bot's).
-                    if moves:
-                        stand_in = [_("Un bot ha jugado por ti mientras no estabas:"), *moves]
-                    else:
-                        stand_in = [_("Un bot ha jugado por ti mientras no estabas.")]
+                    stand_in = self._stood_in_lines(runner, missed)
+                    heard = stand_in
                 back_from_salir = runner.console.waiting_for_player
-                runner.console.attach(peer, lambda: [self.snapshot(seat)])
+                first = lambda: [self.snapshot(seat)]  # noqa: E731
+                runner.console.attach(peer, first, spoken=0 if stand_in else MISSED_SPOKEN)
                 if stand_in:
                     runner.console.say_batch(stand_in)
                 if not back_from_salir:
-                    # (After `salir` the session starts again as resumed, and says it.)
-                    runner.console.put(Recap())  # where the game is, then the prompt
+                    # Where the game is, then the prompt (after `salir` the session
+                    # starts again as resumed, and says it). Its last move only if
+                    # the lines just said did not tell it (a playtest heard it three
+                    # times: the missed lines, the bot's, the recap).
+                    told = runner.adapter.last_move in heard
+                    runner.console.put(Recap(last_move_told=told))
             self.changed()
+
+    @staticmethod
+    def _stood_in_lines(runner: SeatRunner, missed: list[str]) -> list[str]:
+        """What a player back from a stand-in hears first: the bot's moves in their
+        name, in full (a blind playtest heard only the last lines, none of them the
+        bot's), then what was said after its last move (the client says none of the
+        missed lines then: they were the same)."""
+        moves, runner.link.stood_in_moves = runner.link.stood_in_moves, []
+        if not moves:
+            return [_("Un bot ha jugado por ti mientras no estabas.")]
+        after = missed[-MISSED_SPOKEN:]
+        if moves[-1] in missed:
+            last = len(missed) - 1 - missed[::-1].index(moves[-1])
+            after = missed[last + 1 :][-MISSED_SPOKEN:]
+        return [_("Un bot ha jugado por ti:"), *moves, *after]
 
     def snapshot(self, seat: int | None) -> str:
         """The seat's view now, as a delivery with no events (a client that comes

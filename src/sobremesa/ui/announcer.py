@@ -28,6 +28,11 @@ class Said(str):
         return line
 
 
+class Asking(Said):
+    """A line that asks its listener to act now (`Tu turno.`): stale once they have
+    acted, so the moves a bot made for an away player are told without it."""
+
+
 def _printable(line: str) -> str:
     """The line without control characters (a Said keeps its brief form)."""
     if line.isprintable():

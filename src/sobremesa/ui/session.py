@@ -190,8 +190,12 @@ class TypedAction:
     action: Action
 
 
+@dataclass(frozen=True)
 class Recap:
-    """A client came back to its seat: tell it where the game is (`resume`)."""
+    """A client came back to its seat: tell it where the game is (`resume`);
+    without the last move if the lines it just heard told it."""
+
+    last_move_told: bool = False
 
 
 #: Seconds a seat of a shared table reads lines while another person plays (their
@@ -376,6 +380,11 @@ class GameAdapter(ABC):
         """Is a window open in which the player may answer?"""
         return False
 
+    #: The commands that answer the player's window: `ayuda` says them first while
+    #: one is open (a playtest's player, asked in a cabanga, heard the reading
+    #: commands first).
+    window_commands: tuple[str, ...] = ()
+
     def hold_for_window(
         self, window: list[str | Pause], items: list[str | Pause], *, window_first: bool = False
     ) -> list[str | Pause]:
@@ -407,15 +416,24 @@ class GameAdapter(ABC):
         held, self.held = self.held, []
         return held
 
+    #: The last move as told (`ultima`; the recap's `Última jugada`).
+    last_move: str = ""
+
     #: This game's commands about the player's own seat (hand, moves): a
     #: spectator's help leaves them out.
     seat_commands: frozenset[str] = frozenset()
 
-    #: The table waits for the player's Enter before its bots start (a round, the
-    #: game): a local table does; a shared one (online) waits for everyone to have
-    #: heard instead, so a start pause there only kept the player from hearing the
-    #: others' first moves (a blind playtest pressed Intro twice for each round).
-    start_pauses: bool = True
+    #: The table is shared with other people (online; the session sets it). Its
+    #: waits are other people's and its windows wait for the slowest listener.
+    shared: bool = False
+
+    @property
+    def start_pauses(self) -> bool:
+        """The table waits for the player's Enter before its bots start (a round,
+        the game): a local table does; a shared one waits for everyone to have heard
+        instead, so a start pause there only kept the player from hearing the
+        others' first moves (a blind playtest pressed Intro twice for each round)."""
+        return not self.shared
 
     #: An action the game makes for the player once the batch being told is said
     #: (nothing left to decide: Chinchón's lay-off with nothing to lay off). The
@@ -523,6 +541,7 @@ class Session:
         self._read_in: object = _NOT_READ
         self._quit = False
         self._waiting_told: object = None  # the table's state whose wait was said
+        self._turn_told: object = None  # the other people's turn that was said
         self._pause: str | None = None  # a line to confirm with Enter before going on
         self._eof = False  # input ended while waiting for Enter
         self._keys: Any = None  # the console key mode in force
@@ -540,7 +559,7 @@ class Session:
             self.link = link
             self.match = link.match
             link.bind(self)
-            adapter.start_pauses = False
+            adapter.shared = True
 
     def stood_in(self) -> bool:
         """A bot plays this seat of a shared table while its player is away (what
@@ -980,7 +999,14 @@ class Session:
             self.announcer.key_pressed()
         self._present_inbox()
         if isinstance(line, Recap):
-            self._answer(self.adapter.resume())
+            adapter = self.adapter
+            kept = adapter.last_move
+            if line.last_move_told:
+                adapter.last_move = ""  # (each game's `resume` says it when it has one)
+            try:
+                self._answer(adapter.resume())
+            finally:
+                adapter.last_move = kept
             return TIMEOUT
         if isinstance(line, TypedAction):
             # An action sent as data (a program playing over the network): played
@@ -1060,6 +1086,7 @@ class Session:
         whom it waits for. False if the player left."""
         state = self._table_state()
         told = (self._waiting_for(), state[2])  # the same people, the same window
+        self._tell_their_turn(told[0], in_window=state[2] != repr(None))
         if self._waiting_told == told:
             return self.answer_lines_for(PEOPLE_WAIT)
         start = self.clock()
@@ -1073,6 +1100,23 @@ class Session:
             names = [self.adapter.table.names[seat] for seat in waiting]
             self.announcer.narrate(_("Esperando a {names}.").format(names=join(names)))
         return True
+
+    def _tell_their_turn(self, people: tuple[int, ...], *, in_window: bool) -> None:
+        """Say whose turn it is when it passes to other people (`Turno de Pablo.`),
+        once per turn: a bot's move follows its turn at once, a person's may take a
+        minute, and a playtest's player sat in that silence not knowing who played.
+        A window has its own line; a turn is new when someone else moved since."""
+        if in_window or not people or getattr(self.console, "peer", self) is None:
+            return
+        log = self.match.log
+        start = len(log)
+        while start and log[start - 1].seat in people:
+            start -= 1  # their own moves this turn (Chinchón's draw) are not a new turn
+        if self._turn_told == (people, start):
+            return
+        self._turn_told = (people, start)
+        names = [self.adapter.table.names[seat] for seat in people]
+        self.announcer.narrate(_("Turno de {name}.").format(name=join(names)))
 
     def answer_lines_for(self, timeout: float) -> bool:
         """Read and answer what the player types for at most `timeout` seconds (a
@@ -1196,8 +1240,11 @@ class Session:
         if name == "ayuda":
             lines = [_("Órdenes. Escribe la orden y pulsa Intro.")]
             common = {spec.name for spec in COMMON_COMMANDS}
-            # The game's own commands first: they are what a player looks for.
-            specs = [s for s in self.table.specs if s.name not in common]
+            # What answers an open window first, then the game's own commands: they
+            # are what a player looks for.
+            first = self.adapter.window_commands if self.adapter.player_in_window() else ()
+            specs = [s for name in first for s in self.table.specs if s.name == name]
+            specs += [s for s in self.table.specs if s.name not in common and s not in specs]
             specs += [s for s in self.table.specs if s.name in common]
             spectator = self.adapter.table.human is None
             for spec in specs:

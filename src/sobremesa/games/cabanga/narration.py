@@ -18,7 +18,7 @@ from sobremesa.games.cabanga.commands import player_in_window
 from sobremesa.games.cabanga.reading import row_lines
 from sobremesa.games.cabanga.window import window_line
 from sobremesa.i18n import _
-from sobremesa.ui.announcer import Said
+from sobremesa.ui.announcer import Asking, Said
 from sobremesa.ui.told import Names, Told
 from sobremesa.ui.wording import (
     BRIEF_CELLS,
@@ -98,9 +98,15 @@ def _turn_started(e: r.TurnStarted, c: _Context) -> Told:
         return Told([])
     if e.previous_colour:
         return Told(
-            [_("Tu turno. Evita el {colour}.").format(colour=t.colour_name(e.previous_colour))]
+            [
+                Asking(
+                    _("Tu turno. Evita el {colour}.").format(
+                        colour=t.colour_name(e.previous_colour)
+                    )
+                )
+            ]
         )
-    return Told([_("Tu turno.")])
+    return Told([Asking(_("Tu turno."))])
 
 
 def _passed(e: r.Passed, c: _Context) -> Told:

@@ -39,6 +39,7 @@ __all__ = ["COMMANDS", "REFUSALS", "RULES", "CabangaAdapter", "new_adapter", "re
 class CabangaAdapter(GameAdapter):
     game_id = "cabanga"
     seat_commands = SEAT_COMMANDS
+    window_commands = ("cabanga", "paso")
 
     def __init__(self, game: r.CabangaGame, table: Table, bots: dict[int, Any], settings: Settings):
         self.game = game
@@ -257,8 +258,10 @@ class CabangaAdapter(GameAdapter):
         event = event.visible_to(human)  # type: ignore[attr-defined]
         watch = self.watch
         if isinstance(event, r.CabangaOpened):
-            # Whether anyone could throw (then "Nadie tira." means something).
-            watch.could_throw = win.anyone_fits(self.game, event)
+            # Whether anyone could throw (then "Nadie tira." means something). Online
+            # the close is news anyway: the window waits for the slowest listener, and
+            # a playtest's player sat in that silence not knowing it had closed.
+            watch.could_throw = self.shared or win.anyone_fits(self.game, event)
         auto_passed = (
             isinstance(event, r.Passed)
             and event.seat == human

@@ -14,7 +14,7 @@ from sobremesa.core.game import Event
 from sobremesa.games.castana import rules as r
 from sobremesa.games.castana.texts import card_text, colour_name, hand_text
 from sobremesa.i18n import N_, _
-from sobremesa.ui.announcer import Said
+from sobremesa.ui.announcer import Asking, Said
 from sobremesa.ui.told import Names, Told
 from sobremesa.ui.wording import BRIEF_CELLS, cards_text, fit, join, points_text, result_lines
 
@@ -97,9 +97,9 @@ def _turn_started(e: r.TurnStarted, c: _Context) -> list[str]:
     if not c.names.you(e.seat):
         return []
     if e.attack:
-        return [_("Tu turno: pon otra {letter} o roba 2.").format(letter=e.attack)]
+        return [Asking(_("Tu turno: pon otra {letter} o roba 2.").format(letter=e.attack))]
     # The top card was named by the play before, and the prompt carries it.
-    return [_("Tu turno.")]
+    return [Asking(_("Tu turno."))]
 
 
 def _attacked(e: r.Attacked, c: _Context) -> list[str]:

@@ -29,6 +29,7 @@ from sobremesa.games.chinchon.texts import (
 )
 from sobremesa.games.chinchon.texts import meld_text as _meld_text
 from sobremesa.i18n import _, ngettext
+from sobremesa.ui.announcer import Asking
 from sobremesa.ui.spanish_cards import card_list, card_name, card_short
 from sobremesa.ui.told import Names, Told
 from sobremesa.ui.wording import BRIEF_CELLS, said
@@ -132,9 +133,9 @@ def _turn_started(e: r.TurnStarted, c: _Context) -> Told:
     if e.phase == "draw":
         # The discard was just named (by the discard or the round start) and
         # the prompt shows it: saying it again only delays the player.
-        return Told([_("Tu turno.")])
+        return Told([Asking(_("Tu turno."))])
     if e.phase == "layoff":
-        return Told([_("Te toca colocar. Escribe colocar, colocar CARTA en N, o listo.")])
+        return Told([Asking(_("Te toca colocar. Escribe colocar, colocar CARTA en N, o listo."))])
     return Told([])
 
 

@@ -15,6 +15,7 @@ from sobremesa.games.palabras import texts as t
 from sobremesa.games.palabras.board import Move, parse_square, square_name
 from sobremesa.games.palabras.tiles import RACK_SIZE
 from sobremesa.i18n import _, ngettext
+from sobremesa.ui.announcer import Asking
 from sobremesa.ui.told import Names, Told
 from sobremesa.ui.wording import said
 
@@ -87,7 +88,7 @@ def _turn_started(e: r.TurnStarted, c: _Context) -> Told:
         return Told([])
     # The rack is in the prompt (the braille line); saying it here too made every
     # turn start with the same seven letters twice.
-    return Told([_("Tu turno.")])
+    return Told([Asking(_("Tu turno."))])
 
 
 def _left_after(e: r.TilesPlaced, view: r.PalabrasView) -> int:
