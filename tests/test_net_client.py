@@ -68,18 +68,20 @@ def test_unirse_typed_after_a_restart_takes_the_seat_back(tmp_path: Path) -> Non
             tmp_path / "ana",
             "--nombre",
             "Ana",
-            script=f"unirse {code.group(1)}\nmano\n",
+            script="unirse\nmano\n",  # (alone: the one seat of hers that waits)
         )
         other = conectar(
-            server.url, tmp_path / "luis", "--nombre", "Luis", script=f"unirse {code.group(1)}\n"
-        )
+            server.url, tmp_path / "luis", "--nombre", "Luis",
+            script=f"unirse\nunirse {code.group(1)}\n",
+        )  # fmt: skip
     # The lobby said the seat waits for her before she typed anything.
-    waits = f"Tu sitio en la mesa {code.group(1)} te espera: escribe unirse {code.group(1)}."
+    waits = f"Tu sitio en la mesa {code.group(1)} te espera: escribe unirse."
     assert again.index(waits) < again.index(f"Vuelves a la mesa {code.group(1)}."), again
     assert waits not in other
     assert "ya no tiene sitio" not in again
     assert "Tu mano, " in again.split("Vuelves a la mesa")[-1]
     assert f"La mesa {code.group(1)} ya no tiene sitio; puedes mirarla." in other
+    assert "Di el código de la mesa: unirse CÓDIGO." in other  # no seat of his waits
 
 
 def test_a_spectator_one_liner_watches_a_table_of_bots_to_its_end(tmp_path: Path) -> None:

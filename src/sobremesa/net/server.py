@@ -276,20 +276,28 @@ class Connection(Peer):
         """The seats this client holds tokens for whose game goes on without it:
         said in the greeting (a player whose client was killed came back to a lobby
         that did not say they had a seat). Their tokens go with `unirse` too."""
-        lines = []
         for code, token in saved:
             table = self.server.tables.get(code)
-            if table is None or not table.started or table.over:
-                continue
-            seat = table.seat_of(token)
-            if seat is not None and table.seats[seat].peer is None:
+            if table is not None and table.seat_of(token) is not None:
                 self.tokens[code] = token
-                lines.append(
-                    _("Tu sitio en la mesa {code} te espera: escribe unirse {code}.").format(
-                        code=code
-                    )
-                )
-        return lines
+        waiting = [code for code in self.tokens if self._seat_waits(code)]
+        if len(waiting) == 1:  # `unirse` alone takes it
+            return [
+                _("Tu sitio en la mesa {code} te espera: escribe unirse.").format(code=waiting[0])
+            ]
+        return [
+            _("Tu sitio en la mesa {code} te espera: escribe unirse {code}.").format(code=code)
+            for code in waiting
+        ]
+
+    def _seat_waits(self, code: str) -> bool:
+        """This client's seat at table ``code`` (by its token) waits for it: the
+        game goes on and nobody is connected there."""
+        table = self.server.tables.get(code)
+        if table is None or not table.started or table.over:
+            return False
+        seat = table.seat_of(self.tokens[code])
+        return seat is not None and table.seats[seat].peer is None
 
     def action(self, data: dict[str, Any]) -> None:
         table = self.table
@@ -544,7 +552,11 @@ class Connection(Peer):
             self.say([_("Espera a que quien creó la mesa escriba empezar.")])
 
     def join(self, code: str) -> None:
-        table = self.find_table(code)
+        if not code.strip():
+            # `unirse` alone: the one seat of yours that waits (the greeting named it).
+            waiting = [c for c in self.tokens if self._seat_waits(c)]
+            code = waiting[0] if len(waiting) == 1 else ""
+        table = self.find_table(code, _("unirse CÓDIGO"))
         if table is None:
             return
         token = self.tokens.get(table.code)
@@ -560,7 +572,7 @@ class Connection(Peer):
             self.sit(table)
 
     def watch(self, code: str, since: int | None = None) -> None:
-        table = self.find_table(code)
+        table = self.find_table(code, _("mirar CÓDIGO"))
         if table is None:
             return
         if not table.started:
@@ -581,7 +593,10 @@ class Connection(Peer):
         name = self.name
         self.server.tell_others(table, self, lambda: _("{name} mira la mesa.").format(name=name))
 
-    def find_table(self, code: str) -> ServerTable | None:
+    def find_table(self, code: str, usage: str = "") -> ServerTable | None:
+        if not code.strip() and usage:  # (not a wrong code: none was said)
+            self.say([_("Di el código de la mesa: {usage}.").format(usage=usage)])
+            return None
         now = time.monotonic()
         while self.code_tries and now - self.code_tries[0] > 60:
             self.code_tries.popleft()
