@@ -391,6 +391,14 @@ def test_the_others_hear_whose_turn_it_is_when_it_is_a_persons(game: str) -> Non
             # Between two of them, the other person moved.
             assert any(line.startswith(f"{other} ") for line in said[first:then]), said[first:then]
         assert not any(line.startswith("Turno de ") and "Bot" in line for line in said)
+        # Not before the game's first lines, nor right after a round start names him.
+        assert not said[0].startswith("Turno de"), said[:3]
+        for i in told:
+            before = said[:i][::-1]
+            last = next((line for line in before if f"Empieza {other}" in line), None)
+            if last is not None:
+                since = before[: before.index(last)]
+                assert any(line.startswith(f"{other} ") for line in since), since[::-1]
     assert "Turno de Pablo." not in pablo.lines()
 
 

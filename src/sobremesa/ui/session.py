@@ -190,6 +190,15 @@ class TypedAction:
     action: Action
 
 
+#: The events that begin a round or the game: their line names who starts.
+ROUND_STARTS = frozenset(("round_started", "game_started"))
+
+
+def _last_of(log: Sequence[Any], kind: str, before: int) -> int:
+    """The index of the last entry of ``kind`` in ``log`` before ``before`` (-1: none)."""
+    return next((i for i in range(before - 1, -1, -1) if log[i].event.kind == kind), -1)
+
+
 @dataclass(frozen=True)
 class Recap:
     """A client came back to its seat: tell it where the game is (`resume`);
@@ -541,7 +550,7 @@ class Session:
         self._read_in: object = _NOT_READ
         self._quit = False
         self._waiting_told: object = None  # the table's state whose wait was said
-        self._turn_told: object = None  # the other people's turn that was said
+        self._turn_told = -1  # the log index of the other people's turn that was said
         self._pause: str | None = None  # a line to confirm with Enter before going on
         self._eof = False  # input ended while waiting for Enter
         self._keys: Any = None  # the console key mode in force
@@ -1105,16 +1114,20 @@ class Session:
         """Say whose turn it is when it passes to other people (`Turno de Pablo.`),
         once per turn: a bot's move follows its turn at once, a person's may take a
         minute, and a playtest's player sat in that silence not knowing who played.
-        A window has its own line; a turn is new when someone else moved since."""
+        A window has its own line."""
         if in_window or not people or getattr(self.console, "peer", self) is None:
             return
         log = self.match.log
-        start = len(log)
-        while start and log[start - 1].seat in people:
-            start -= 1  # their own moves this turn (Chinchón's draw) are not a new turn
-        if self._turn_told == (people, start):
+        turn = _last_of(log, "turn_started", len(log))
+        if turn < 0 or getattr(log[turn].event, "seat", None) not in people:
             return
-        self._turn_told = (people, start)
+        if self._turn_told == turn:
+            return  # said already (their draw and discard are one turn)
+        self._turn_told = turn
+        previous = _last_of(log, "turn_started", turn)
+        if any(log[i].event.kind in ROUND_STARTS for i in range(previous + 1, turn)):
+            return  # the round's first line named who starts ("Empieza Pablo.")
+        self._present_inbox()  # (what led to this turn first)
         names = [self.adapter.table.names[seat] for seat in people]
         self.announcer.narrate(_("Turno de {name}.").format(name=join(names)))
 
