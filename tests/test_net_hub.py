@@ -468,6 +468,44 @@ def test_back_from_a_stand_in_the_player_hears_what_the_bot_played_for_them(
     assert last and sum(last in line for line in heard) == 1, (last, heard)
 
 
+def test_back_from_a_stand_in_into_a_cabanga_nothing_of_yours_fits_passes_for_you() -> None:
+    """Pablo comes back while a window waits for his seat and no card of his fits:
+    the game passes for him, as when the window opens (a playtest's player heard
+    `Te entran: ninguna. Escribe cabanga o paso.` and then `Se acabó el tiempo`)."""
+    from sobremesa.games.cabanga import rules as cabanga_rules
+
+    clock, table, match, ana, pablo = two_people("cabanga", 3, grace=30.0)
+    table.dropped(pablo)
+    pablo.console = None
+    game = match.game
+    for _ in range(20_000):
+        at = table.run_due()
+        table.grace_check()
+        if (
+            table.seats[1].stood_in
+            and game.in_window()
+            and 1 in game.to_act()
+            and not game.fitting_cards(1)
+        ):
+            break
+        if ana.answer():
+            continue
+        assert at is not None and not game.is_over()
+        clock.now = max(clock.now, at)
+    else:
+        pytest.fail("no window found where Pablo's seat had nothing to throw")
+    key = game.window_key()
+    back = FramePeer()
+    table.take_seat_back(1, back)
+    table.run_due()
+    passed = [e for e in match.log if e.seat == 1 and isinstance(e.event, cabanga_rules.Passed)]
+    assert passed and not passed[-1].event.timed_out
+    assert not game.in_window() or game.window_key() != key or 1 not in game.to_act()
+    said = back.lines()
+    assert "Se acabó el tiempo: no tiras." not in said
+    assert not any("Te entran: ninguna" in line for line in said), said
+
+
 def test_a_spectator_who_comes_in_mid_game_hears_the_last_move() -> None:
     """A spectator arriving mid-round heard the rows with no last move, where a
     player's recap has one (a blind playtest)."""

@@ -71,14 +71,9 @@ class ReactionDriver:
         assert match.window is not None
         self._started = match.window.opened_at
         human = adapter.table.human
-        if human is not None and human in adapter.game.to_act() and not session.stood_in():
-            # Nothing to react with: answer for the player (as a glance would).
-            automatic = adapter.auto_reaction(human)
-            if automatic is not None:
-                match.answered_for(human)  # no dead wait for a window they cannot join
-                session.play(human, automatic)
-            if self._replaced():
-                return True
+        self._answer_if_nothing_fits()
+        if self._replaced():
+            return True
         answered = self.realtime and human in (match.window.people if match.window else [])
         if (human is None or human not in adapter.game.to_act()) and not answered:
             # Only bots: the same outcome as on the clock, without the dead wait.
@@ -91,6 +86,23 @@ class ReactionDriver:
             return self._run_turn_by_turn()
         finally:
             trace("window-close")
+
+    def _answer_if_nothing_fits(self) -> None:
+        """The player has nothing to react with: answer for them (as a glance
+        would), so the window does not wait for them. Also when they come back from
+        a stand-in with the window open (a playtest heard `Se acabó el tiempo` for
+        a window nothing of theirs fitted)."""
+        session = self.session
+        adapter = session.adapter
+        human = adapter.table.human
+        if human is None or human not in adapter.game.to_act() or session.stood_in():
+            return
+        if self._replaced():
+            return  # (the player's turn after it, not a window)
+        automatic = adapter.auto_reaction(human)
+        if automatic is not None:
+            session.match.answered_for(human)  # no dead wait for a window they cannot join
+            session.play(human, automatic)
 
     def _clock_until_replaced(self) -> bool:
         """Nobody to wait for: the table's clock answers and closes the window.
@@ -120,6 +132,9 @@ class ReactionDriver:
         adapter = session.adapter
         human = adapter.table.human
         while human in adapter.game.to_act():
+            self._answer_if_nothing_fits()  # (a player back from a stand-in)
+            if human not in adapter.game.to_act():
+                break
             session.console.set_prompt(adapter.prompt())
             line = session.read_line()
             if line is None:
@@ -153,6 +168,7 @@ class ReactionDriver:
         session = self.session
         adapter = session.adapter
         while not self._replaced():
+            self._answer_if_nothing_fits()  # (a player back from a stand-in)
             if session.table_step():  # a bot's answer, or the deadline
                 continue
             wake = session.link.next_wakeup()

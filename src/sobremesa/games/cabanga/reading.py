@@ -92,7 +92,7 @@ def turn_lines(view: r.CabangaView, names: Names) -> list[str]:
         return [_("La partida ha terminado.")]
     if view.phase == "cabanga" and view.window is not None:
         window = view.window
-        if view.can_react:
+        if view.can_react and view.fitting:  # (else the game passes for you)
             return [
                 _(
                     "Cabanga abierto en {colour}, {gap}. Te entran: {cards}. Escribe cabanga o paso."
