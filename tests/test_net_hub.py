@@ -220,6 +220,23 @@ def two_people(
     return clock, table, table.match, ana, pablo
 
 
+def play_along(
+    clock: FakeClock, table: ServerTable, people: tuple[AnsweringPeer, ...], *, entries: int
+) -> None:
+    """Run the table, its people answering at once, until the game ends or its log
+    holds ``entries`` entries."""
+    match = table.match
+    assert match is not None
+    for _ in range(20_000):
+        at = table.run_due()
+        answered = [person.answer() for person in people]
+        if match.game.is_over() or len(match.log) > entries:
+            return
+        if not any(answered):
+            assert at is not None
+            clock.now = max(clock.now, at)
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_window_that_opens_while_a_seat_waits_for_the_table_asks_that_seat(seed: int) -> None:
     """Two people and a bot at ¡Cabanga!: the bot's card opens a window for a person
@@ -375,14 +392,7 @@ def test_the_others_hear_whose_turn_it_is_when_it_is_a_persons(game: str) -> Non
     clock, table, match, ana, pablo = two_people(game, 4)
     vera = FramePeer()
     table.watch(vera)
-    for _ in range(3_000):
-        at = table.run_due()
-        answered = [ana.answer(), pablo.answer()]
-        if match.game.is_over() or len(match.log) > 150:
-            break
-        if not any(answered):
-            assert at is not None
-            clock.now = max(clock.now, at)
+    play_along(clock, table, (ana, pablo), entries=150)
     for listener, other in ((ana, "Pablo"), (vera, "Pablo"), (pablo, "Ana")):
         said = listener.lines()
         told = [i for i, line in enumerate(said) if line == f"Turno de {other}."]
@@ -409,14 +419,7 @@ def test_online_every_cabanga_nobody_threw_into_is_said_closed() -> None:
     from sobremesa.games.cabanga import rules as cabanga_rules
 
     clock, table, match, ana, pablo = two_people("cabanga", 4)
-    for _ in range(3_000):
-        at = table.run_due()
-        answered = [ana.answer(), pablo.answer()]
-        if match.game.is_over() or len(match.log) > 200:
-            break
-        if not any(answered):
-            assert at is not None
-            clock.now = max(clock.now, at)
+    play_along(clock, table, (ana, pablo), entries=200)
     table.run_due()
     empty = [
         e.event
