@@ -192,7 +192,7 @@ def test_a_play_says_which_gap_cards_are_left_when_some_are_out():
     assert opened is not None and 11 not in opened.values
     line = _tell(game, events, 0, None, opened=opened)[0]
     assert (
-        line == "Luis juega rojo 9 a la izquierda; hueco del 10 al 17, quedan 7; ha salido el 11."
+        line == "Luis juega rojo 9 a la izquierda; hueco del 10 al 17, quedan 7, ha salido el 11."
     )
     assert "quedan" not in _tell(game, events, 0, None)[0]  # no window known: nothing said
 
@@ -259,13 +259,13 @@ def test_what_is_left_in_a_gap_is_listed_when_short_and_counted_when_long():
 
     assert gap_left("rojo", range(4, 11), cards(5, 8), cards(10)) == ", quedan: 4, 6, 7 y 9"
     assert gap_left("rojo", range(2, 18), cards(9, 12), set()) == (
-        ", quedan 14; han salido: 9 y 12"
+        ", quedan 14, han salido: 9 y 12"
     )
-    assert gap_left("rojo", range(2, 12), cards(9), set()) == ", quedan 9; ha salido el 9"
+    assert gap_left("rojo", range(2, 12), cards(9), set()) == ", quedan 9, ha salido el 9"
     assert gap_left("rojo", range(2, 18), cards(*range(3, 9)), set()) == ", quedan 10"
     assert gap_left("rojo", range(2, 18), set(), set()) == ""  # nothing out: nothing to say
     with i18n.using("en"):
-        assert gap_left("rojo", range(2, 18), cards(9, 12), set()) == ", 14 unseen; out: 9 and 12"
+        assert gap_left("rojo", range(2, 18), cards(9, 12), set()) == ", 14 unseen, out: 9 and 12"
 
 
 def test_the_side_question_says_once_that_neither_side_leaves_a_gap():

@@ -450,10 +450,10 @@ def test_gap_lines_say_which_cards_are_left(tmp_path, games):
     out = games(9)
     assert (
         "Lucía juega morado 14 a la derecha; hueco del 3 al 13, "
-        "quedan 9; han salido: 4 y 10; no te entra." in out
+        "quedan 9, han salido: 4 y 10; no te entra." in out
     )
     # Many left: counted, and what is out named (a playtest lost a list of ten).
-    assert "Juegas rojo 3 a la izquierda; hueco del 4 al 10, quedan 6; ha salido el 8." in out
+    assert "Juegas rojo 3 a la izquierda; hueco del 4 al 10, quedan 6, ha salido el 8." in out
     out = lines_of(PLAY_FACIL, ["5", "12", "jugar pos 1"], tmp_path)
     assert (
         "Rojo 3: a la izquierda deja hueco del 4 al 10, quedan: 4, 6, 7, 8 y 9; "

@@ -91,7 +91,7 @@ def gap_left(
     colour: str, values: Sequence[int], seen: set[r.CabangaCard], mine: set[r.CabangaCard]
 ) -> str:
     """What a gap still holds when some of its cards are out, as 'filas' says it:
-    ', quedan: 6 y 9' (not yours: you know where those are), ', quedan 7; han
+    ', quedan: 6 y 9' (not yours: you know where those are), ', quedan 7, han
     salido: 9 y 12' when many are left, ', solo quedan las tuyas', ', ya han
     salido'; '' when none is out."""
     inside = [r.CabangaCard(colour, v) for v in values]
@@ -105,8 +105,8 @@ def gap_left(
         if len(out) > LISTED_AT_MOST:
             return _(", quedan {n}").format(n=len(unknown))
         return ngettext(
-            ", quedan {n}; ha salido el {values}",
-            ", quedan {n}; han salido: {values}",
+            ", quedan {n}, ha salido el {values}",
+            ", quedan {n}, han salido: {values}",
             len(out),
         ).format(n=len(unknown), values=join([str(c.value) for c in out]))
     if unknown:
