@@ -117,3 +117,17 @@ def test_control_characters_typed_never_reach_the_terminal():
     announcer.answer("No conozco la orden \x1b[2J\x07hola.")
     assert said == ["No conozco la orden  [2J hola."]
     assert all(line.isprintable() for line in announcer.review.lines())
+
+
+def test_too_late_after_the_clock_or_a_stand_in_names_nobody():
+    """When the clock closed the window, or a bot answered for this very seat while
+    its player was away, nobody "se adelantó" (an Orca run heard `Llegas tarde: Tú
+    se adelantó a tu cabanga.`)."""
+    adapter = WindowAdapter(bot_time=9.0)
+    session, console, clock = make_session(adapter, Listener([]), window_seconds=None)
+    human = adapter.table.human
+    for actor in (None, human):
+        console.printed.clear()
+        session.last_actor = lambda actor=actor: actor  # type: ignore[method-assign]
+        session.say_late("coger")
+        assert console.text()[-1] == "Llegas tarde: coger ya no vale."

@@ -872,13 +872,15 @@ class Session:
         if command is None or command.name in ("paso", "mano"):
             return
         actor = self.last_actor()
-        who = self.adapter.table.names[actor] if actor is not None else ""
+        text = " ".join(line.split())[:40]
+        if actor is None or actor == self.adapter.table.human:
+            # The clock closed it, or a bot answered for this seat while its player
+            # was away (the Orca run heard "Tú se adelantó a tu cabanga").
+            self._answer([_("Llegas tarde: {text} ya no vale.").format(text=text)])
+            return
+        who = self.adapter.table.names[actor]
         self._answer(
-            [
-                _("Llegas tarde: {name} se adelantó a tu {text}.").format(
-                    text=" ".join(line.split())[:40], name=who
-                )
-            ]
+            [_("Llegas tarde: {name} se adelantó a tu {text}.").format(text=text, name=who)]
         )
 
     @property
