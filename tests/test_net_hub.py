@@ -509,6 +509,42 @@ def test_back_from_a_stand_in_into_a_cabanga_nothing_of_yours_fits_passes_for_yo
     assert not any("Te entran: ninguna" in line for line in said), said
 
 
+@pytest.mark.parametrize("window", [None, 8.0])
+def test_back_from_a_stand_in_into_a_cabanga_you_can_answer_gives_you_its_time(
+    window: float | None,
+) -> None:
+    """Pablo comes back while a window he can throw into waits for his seat: the
+    window starts again for him once he has heard where the game is (an Orca run
+    heard `Se acabó el tiempo` 4 s after coming back, the recap still being read)."""
+    clock, table, match, ana, pablo = two_people("cabanga", 3, grace=30.0, window=window)
+    table.dropped(pablo)
+    pablo.console = None
+    game = match.game
+    for _ in range(20_000):
+        at = table.run_due()
+        table.grace_check()
+        stood_in = table.seats[1].stood_in
+        if stood_in and game.in_window() and 1 in game.to_act() and game.fitting_cards(1):
+            break
+        if ana.answer():
+            continue
+        assert at is not None and not game.is_over()
+        clock.now = max(clock.now, at)
+    else:
+        pytest.fail("no window found where Pablo's seat could throw")
+    back = FramePeer()
+    table.take_seat_back(1, back)
+    table.run_due()
+    assert match.window is not None and 1 in match.window.people
+    seconds = match.policy.seconds
+    deadline = match.deadline(1)
+    if seconds is not None:
+        assert deadline is not None and deadline >= clock.now + seconds - 0.001
+    assert not any(
+        f["t"] == "di" and "Se acabó el tiempo: no tiras." in f["lineas"] for f in back.frames
+    )
+
+
 def test_a_spectator_who_comes_in_mid_game_hears_the_last_move() -> None:
     """A spectator arriving mid-round heard the rows with no last move, where a
     player's recap has one (a blind playtest)."""

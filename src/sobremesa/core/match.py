@@ -263,8 +263,17 @@ class Match:
         self.seats[seat] = "human"
         self.bots.pop(seat, None)
         self.heard[seat] = now
-        if self.window is not None:
-            self.window.times.pop(seat, None)
+        window = self.window
+        if window is not None:
+            window.times.pop(seat, None)
+            if seat in self.game.to_act() and seat not in window.answered:
+                # The window starts again for the person when they have heard where
+                # the game is (an Orca run: `Se acabó el tiempo` 4 s after coming
+                # back, while the recap that asked "cabanga o paso" was still read).
+                window.people = sorted({*window.people, seat})
+                self._unheard.add(seat)
+                self._window_heard.pop(seat, None)
+                window.opened_at = max(window.opened_at, now)
 
     def replay(self, played: Sequence[Any], action_from_dict: Callable[[Any], Action]) -> None:
         """Play again what was played (`played` entries: where its batch began, the
