@@ -687,3 +687,18 @@ def test_long_lived_objects_are_frozen_and_a_deep_clean_frees_their_cycles() -> 
         assert collector.deep_cleans == 2
     finally:
         gc.unfreeze()
+
+
+def test_the_stand_in_block_ends_with_what_came_after_it_but_no_turn_line() -> None:
+    """After the bot's moves: up to three lines said after its last one, without a
+    `Tu turno` (the recap says whose turn it is; an Orca run heard it twice)."""
+    from types import SimpleNamespace
+
+    from sobremesa.ui.announcer import Asking
+
+    moves = ["Juegas rojo 9 a la izquierda; sin hueco.", "Tiras morado 4."]
+    runner = SimpleNamespace(link=SimpleNamespace(stood_in_moves=list(moves)))
+    missed = ["Marta juega azul 3.", *moves, "Marta roba 1 carta.", Asking("Tu turno.")]
+    said = ServerTable._stood_in_lines(runner, missed)  # type: ignore[arg-type]
+    assert said == ["Un bot ha jugado por ti:", *moves, "Marta roba 1 carta."]
+    assert runner.link.stood_in_moves == []

@@ -36,7 +36,7 @@ from sobremesa.net.protocol import MISSED_SPOKEN, encode
 from sobremesa.net.seat import Peer, RemoteConsole, SharedLink
 from sobremesa.net.wal import TableLog
 from sobremesa.settings import Settings
-from sobremesa.ui.announcer import Announcer
+from sobremesa.ui.announcer import Announcer, Asking
 from sobremesa.ui.commands import fold
 from sobremesa.ui.rivals import choose_styles
 from sobremesa.ui.session import Recap, Session, Table, seat_table
@@ -632,10 +632,12 @@ class ServerTable:
         moves, runner.link.stood_in_moves = runner.link.stood_in_moves, []
         if not moves:
             return [_("Un bot ha jugado por ti mientras no estabas.")]
-        after = missed[-MISSED_SPOKEN:]
+        after = missed
         if moves[-1] in missed:
             last = len(missed) - 1 - missed[::-1].index(moves[-1])
-            after = missed[last + 1 :][-MISSED_SPOKEN:]
+            after = missed[last + 1 :]
+        # (Not `Tu turno.`: the recap that follows says whose turn it is.)
+        after = [line for line in after if not isinstance(line, Asking)][-MISSED_SPOKEN:]
         return [_("Un bot ha jugado por ti:"), *moves, *after]
 
     def snapshot(self, seat: int | None) -> str:
