@@ -234,7 +234,7 @@ def test_what_was_missed_is_history_but_for_the_lines_the_server_says_to_speak()
     assert header.startswith("Mientras no estabas: 7 líneas;") and header.endswith("Las últimas:")
     unspoken, header, spoken = missed_parts({"t": "pasado", "lineas": lines, "hablar": 0})
     assert (unspoken, spoken) == (lines, [])
-    assert header == "Mientras no estabas: 7 líneas; escribe historial para leerlas."
+    assert header == "Mientras no estabas: 7 líneas; escribe historial 7 para leerlas."
     assert missed_parts({"t": "pasado", "lineas": lines[:2]}) == ([], "", lines[:2])
     for bad in (-1, 99, "3", None, 1.5, True):
         assert missed_parts({"t": "pasado", "lineas": lines, "hablar": bad})[2] == lines[4:]

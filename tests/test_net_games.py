@@ -8,6 +8,7 @@ started again brings the table back and the game goes on.
 from __future__ import annotations
 
 import contextlib
+import re
 import threading
 import time
 from pathlib import Path
@@ -247,7 +248,7 @@ def test_mirar_before_the_game_starts_watches_it_once_it_does(tmp_path: Path) ->
     """`mirar` at a table not started: told it will be watched, then watching as
     soon as `empezar` (a blind playtest was only told "todavía no ha empezado")."""
     with running_server(tmp_path) as server:
-        ana, _beto, code = seat_two(server.url, "cabanga")
+        ana, beto, code = seat_two(server.url, "cabanga")
         vera = BotPlayer(server.url, "cabanga", "Vera")
         vera.open()
         vera.until(lambda f: f["t"] == "pide")
@@ -260,6 +261,14 @@ def test_mirar_before_the_game_starts_watches_it_once_it_does(tmp_path: Path) ->
         who = ana.until(lambda f: f["t"] == "di" and "Espectadores: 0." in f["lineas"])["lineas"]
         assert who[-2:] == ["Espectadores: 0.", "1 persona mirará en cuanto empiece."], who
         ana.line("empezar")
+        # The bot in the free seat is named before the game's first line (an SSH
+        # playtest first heard of it in its first move).
+        beto.until(lambda f: f["t"] == "di" and f["lineas"][0].startswith("Empieza la partida"))
+        started = [line for line in beto.lines if line.startswith("Empieza la partida")]
+        assert re.fullmatch(r"Empieza la partida\. Bot: \w+, (fácil|medio|difícil).*\.", started[0])
+        assert not any(f["t"] == "entrega" for f in beto.frames[: beto.frames.index(
+            next(f for f in beto.frames if f["t"] == "di" and started[0] in f["lineas"])
+        )])  # fmt: skip
         vera.until(lambda f: f["t"] == "mesa" and f["asiento"] is None)
         vera.until(lambda f: f["t"] == "di" and "modo espectador" in f["lineas"][0])
         assert f"Miras la mesa {code}." in vera.lines

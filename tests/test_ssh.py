@@ -278,11 +278,14 @@ def test_an_ssh_player_takes_the_seat_back_by_name_after_a_drop(tmp_path: Path) 
             code = (await screen.expect(r"Mesa ([A-Z0-9]{6})\.")).group(1)
             screen.type("empezar")
             await screen.expect(r"Tus cartas: ")
-        # The connection dropped (no salir). A new SSH session with the same login:
+        # The connection dropped (no salir). A new SSH session with the same login
+        # is told its seat waits (an SSH playtest heard nothing), and `unirse` alone
+        # takes it.
         conn, screen = await open_screen(port, env={"SOBREMESA_WPM": "600"})
         async with conn:
+            await screen.expect(rf"Tu sitio en la mesa {code} te espera: escribe unirse\.")
             await screen.expect(r"\nSala> $")
-            screen.type(f"unirse {code}")
+            screen.type("unirse")
             await screen.expect(rf"Vuelves a la mesa {code}\.")
             screen.type("mano")
             await screen.expect(r"Tu mano, \d cartas: ")

@@ -84,9 +84,11 @@ def missed_parts(frame: dict[str, Any]) -> tuple[list[str], str, list[str]]:
     if not kept:
         return [], "", lines
     if spoken:
-        header = _("Mientras no estabas: {n} líneas; escribe historial para leerlas. Las últimas:")
+        header = _(
+            "Mientras no estabas: {n} líneas; escribe historial {n} para leerlas. Las últimas:"
+        )
     else:
-        header = _("Mientras no estabas: {n} líneas; escribe historial para leerlas.")
+        header = _("Mientras no estabas: {n} líneas; escribe historial {n} para leerlas.")
     return lines[:kept], header.format(n=len(lines)), lines[kept:]
 
 

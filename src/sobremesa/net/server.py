@@ -121,6 +121,24 @@ def outbox(loop: asyncio.AbstractEventLoop) -> Outbox:
     return box
 
 
+def started_line(table: ServerTable) -> str:
+    """`Empieza la partida.`, with the bots that took the free seats (an SSH
+    playtest first heard of Lucía in her first move, and had to guess she was a
+    bot): `Empieza la partida. Bot: Lucía, fácil.`"""
+    bots = [
+        _("{name}, {rival}").format(
+            name=seat.name, rival=rival_text(table.entry.id, str(seat.level), seat.style)
+        )
+        for seat in table.seats
+        if seat.kind == "bot"
+    ]
+    if not bots:
+        return _("Empieza la partida.")
+    return ngettext(
+        "Empieza la partida. Bot: {bots}.", "Empieza la partida. Bots: {bots}.", len(bots)
+    ).format(bots="; ".join(bots))
+
+
 class Connection(Peer):
     """One client: its name, language, reading rate, and where it sits."""
 
@@ -280,7 +298,7 @@ class Connection(Peer):
             table = self.server.tables.get(code)
             if table is not None and table.seat_of(token) is not None:
                 self.tokens[code] = token
-        waiting = [code for code in self.tokens if self._seat_waits(code)]
+        waiting = self._waiting_codes()
         if len(waiting) == 1:  # `unirse` alone takes it
             return [
                 _("Tu sitio en la mesa {code} te espera: escribe unirse.").format(code=waiting[0])
@@ -289,6 +307,22 @@ class Connection(Peer):
             _("Tu sitio en la mesa {code} te espera: escribe unirse {code}.").format(code=code)
             for code in waiting
         ]
+
+    def _waiting_codes(self) -> list[str]:
+        """The tables where a seat of this client's waits for it: by its tokens, or
+        (SSH, where the login is the player's name) by its name (an SSH playtest
+        came back to a lobby that said nothing, and `mesas` said there were none)."""
+        codes = [code for code in self.tokens if self._seat_waits(code)]
+        if self.by_name:
+            codes += [
+                code
+                for code, table in self.server.tables.items()
+                if code not in codes
+                and table.started
+                and not table.over
+                and table.away_seat_named(self.name) is not None
+            ]
+        return codes
 
     def _seat_waits(self, code: str) -> bool:
         """This client's seat at table ``code`` (by its token) waits for it: the
@@ -554,7 +588,7 @@ class Connection(Peer):
     def join(self, code: str) -> None:
         if not code.strip():
             # `unirse` alone: the one seat of yours that waits (the greeting named it).
-            waiting = [c for c in self.tokens if self._seat_waits(c)]
+            waiting = self._waiting_codes()
             code = waiting[0] if len(waiting) == 1 else ""
         table = self.find_table(code, _("unirse CÓDIGO"))
         if table is None:
@@ -654,8 +688,7 @@ class Connection(Peer):
         elif table.creator != table.seats[self.seat].token:
             self.say([_("Solo quien creó la mesa puede empezar.")])
         else:
-            self.server.tell_table(table, lambda: _("Empieza la partida."))
-            table.start()
+            table.start(told=lambda: self.server.tell_table(table, lambda: started_line(table)))
             self.server.start_watchers(table)
 
     def chat(self, text: str) -> None:

@@ -321,11 +321,14 @@ class ServerTable:
         match.opening = game.to_dict()
         self.match = match
 
-    def start(self, peers_runners: bool = True) -> None:
-        """`empezar`: bots in the open seats, the deal, a console for every person."""
+    def start(self, peers_runners: bool = True, told: Callable[[], None] | None = None) -> None:
+        """`empezar`: bots in the open seats, the deal, a console for every person.
+        ``told()`` runs once the bots are seated, before any seat's first line."""
         with self.lock:
             self.build_match()
             assert self.match is not None
+            if told is not None:
+                told()
             if self.log is not None:
                 self.log.write({"mesa": self.to_dict()})
                 # The deal's events too: a game restored from its opening has none.
