@@ -471,32 +471,36 @@ def test_back_from_a_stand_in_the_player_hears_what_the_bot_played_for_them(
     assert last and sum(last in line for line in heard) == 1, (last, heard)
 
 
-def test_back_from_a_stand_in_into_a_cabanga_nothing_of_yours_fits_passes_for_you() -> None:
-    """Pablo comes back while a window waits for his seat and no card of his fits:
-    the game passes for him, as when the window opens (a playtest's player heard
-    `Te entran: ninguna. Escribe cabanga o paso.` and then `Se acabó el tiempo`)."""
-    from sobremesa.games.cabanga import rules as cabanga_rules
-
-    clock, table, match, ana, pablo = two_people("cabanga", 3, grace=30.0)
+def pablo_away_in_a_window(
+    *, fits: bool, window: float | None = None
+) -> tuple[FakeClock, ServerTable, Any]:
+    """¡Cabanga!: Pablo drops, a bot plays for him, and the table runs until a window
+    waits for his seat in which a card of his fits (or none does)."""
+    clock, table, match, ana, pablo = two_people("cabanga", 3, grace=30.0, window=window)
     table.dropped(pablo)
     pablo.console = None
     game = match.game
     for _ in range(20_000):
         at = table.run_due()
         table.grace_check()
-        if (
-            table.seats[1].stood_in
-            and game.in_window()
-            and 1 in game.to_act()
-            and not game.fitting_cards(1)
-        ):
-            break
+        waits = table.seats[1].stood_in and game.in_window() and 1 in game.to_act()
+        if waits and bool(game.fitting_cards(1)) == fits:
+            return clock, table, match
         if ana.answer():
             continue
         assert at is not None and not game.is_over()
         clock.now = max(clock.now, at)
-    else:
-        pytest.fail("no window found where Pablo's seat had nothing to throw")
+    pytest.fail("no such window for Pablo's seat")
+
+
+def test_back_from_a_stand_in_into_a_cabanga_nothing_of_yours_fits_passes_for_you() -> None:
+    """Pablo comes back while a window waits for his seat and no card of his fits:
+    the game passes for him, as when the window opens (a playtest's player heard
+    `Te entran: ninguna. Escribe cabanga o paso.` and then `Se acabó el tiempo`)."""
+    from sobremesa.games.cabanga import rules as cabanga_rules
+
+    clock, table, match = pablo_away_in_a_window(fits=False)
+    game = match.game
     key = game.window_key()
     back = FramePeer()
     table.take_seat_back(1, back)
@@ -516,22 +520,7 @@ def test_back_from_a_stand_in_into_a_cabanga_you_can_answer_gives_you_its_time(
     """Pablo comes back while a window he can throw into waits for his seat: the
     window starts again for him once he has heard where the game is (an Orca run
     heard `Se acabó el tiempo` 4 s after coming back, the recap still being read)."""
-    clock, table, match, ana, pablo = two_people("cabanga", 3, grace=30.0, window=window)
-    table.dropped(pablo)
-    pablo.console = None
-    game = match.game
-    for _ in range(20_000):
-        at = table.run_due()
-        table.grace_check()
-        stood_in = table.seats[1].stood_in
-        if stood_in and game.in_window() and 1 in game.to_act() and game.fitting_cards(1):
-            break
-        if ana.answer():
-            continue
-        assert at is not None and not game.is_over()
-        clock.now = max(clock.now, at)
-    else:
-        pytest.fail("no window found where Pablo's seat could throw")
+    clock, table, match = pablo_away_in_a_window(fits=True, window=window)
     back = FramePeer()
     table.take_seat_back(1, back)
     table.run_due()
