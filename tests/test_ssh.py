@@ -289,6 +289,14 @@ def test_an_ssh_player_takes_the_seat_back_by_name_after_a_drop(tmp_path: Path) 
             await screen.expect(rf"Vuelves a la mesa {code}\.")
             screen.type("mano")
             await screen.expect(r"Tu mano, \d cartas: ")
+            # Its help names the short letters, not the console's keys: a plain
+            # terminal has no F2 nor Re Pág review (an SSH playtest heard 18 of them).
+            start = len(screen.text)
+            screen.type("ayuda")
+            await screen.expect(r"mano: tus cartas[^\n]*\(m\)")
+            await screen.expect(r"Pulsa Intro para seguir|quien: ")
+            helped = screen.text[start:]
+            assert "(F" not in helped and "Re Pág" not in helped, helped
         # Another login cannot take it: the seat is Ana's.
         conn, screen = await open_screen(port, name="Eve", env={"SOBREMESA_WPM": "600"})
         async with conn:

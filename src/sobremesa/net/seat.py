@@ -51,6 +51,9 @@ class Peer:
 
     lang: str
     wpm: float
+    #: The client has the console's keys (F2…, Re Pág for review); a plain SSH
+    #: terminal has not, so its help does not name them.
+    keys: bool = True
 
     def send(self, frame: str) -> None:
         """Queue one frame for the client (thread-safe, never blocks)."""
@@ -110,6 +113,11 @@ class RemoteConsole:
             if self._waiting:
                 peer.send(encode("pide", puerta=self.at_gate()))
         self._poke()  # a seat waiting for its player goes on
+
+    @property
+    def keys(self) -> bool:
+        """The connected client has the console's keys (see `Peer.keys`)."""
+        return getattr(self.peer, "keys", True)
 
     def detach(self, peer: Peer | None = None) -> None:
         with self._lock:

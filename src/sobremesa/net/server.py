@@ -290,6 +290,10 @@ class Connection(Peer):
                 )
                 self.prompt()
 
+    @property
+    def keys(self) -> bool:  # type: ignore[override]
+        return not self.by_name  # (SSH: a plain terminal, no F keys nor review keys)
+
     def seats_waiting(self, saved: list[tuple[str, str]]) -> list[str]:
         """The seats this client holds tokens for whose game goes on without it:
         said in the greeting (a player whose client was killed came back to a lobby

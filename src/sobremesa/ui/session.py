@@ -1262,6 +1262,7 @@ class Session:
             specs += [s for s in self.table.specs if s.name not in common and s not in specs]
             specs += [s for s in self.table.specs if s.name in common]
             spectator = self.adapter.table.human is None
+            keyboard = getattr(self.console, "keys", True)  # (not over plain SSH)
             for spec in specs:
                 if not spec.help or (self.shared and spec.name in ONLINE_UNLISTED):
                     continue
@@ -1269,9 +1270,11 @@ class Session:
                     continue  # a spectator has no hand and plays no move
                 if spec.name == "comprobar" and self.adapter.word_list() is None:
                     continue  # a card game without words has nothing to check
-                keys = ", ".join([k for k in (spec.key, shortcut(spec)) if k])
+                key = spec.key if keyboard else ""
+                keys = ", ".join([k for k in (key, shortcut(spec)) if k])
                 lines.append(_(spec.help) + (f" ({keys})" if keys else ""))
-            lines.append(_("Re Pág y Av Pág: repasar lo dicho en la línea de escritura."))
+            if keyboard:
+                lines.append(_("Re Pág y Av Pág: repasar lo dicho en la línea de escritura."))
             if self.shared:
                 lines += [
                     _("decir TEXTO: hablas a la mesa."),
